@@ -1,0 +1,60 @@
+//! Byte sets as 256-bit tables; the grammar's sets are generated into this type.
+
+/// A set of byte values, as a 256-bit table.
+///
+/// The sets named after RFC 3986 rules (`uriscan::sets::UNRESERVED`, ...) are
+/// generated at build time from `grammar/rfc3986.abnf`.
+///
+/// ```
+/// use uriscan::ByteSet;
+/// let digits = ByteSet::from_bits([0x03FF_0000_0000_0000, 0, 0, 0]);
+/// assert!(digits.contains(b'7'));
+/// assert!(!digits.contains(b'a'));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    /// A set from its four 64-bit words (bit `b & 63` of word `b >> 6` is byte `b`).
+    #[must_use]
+    pub const fn from_bits(bits: [u64; 4]) -> ByteSet {
+        ByteSet(bits)
+    }
+
+    /// Whether `b` is in the set. Never panics.
+    #[inline(always)]
+    #[must_use]
+    pub const fn contains(&self, b: u8) -> bool {
+        (self.0[(b >> 6) as usize] >> (b & 63)) & 1 != 0
+    }
+
+    /// The four 64-bit words of the set.
+    #[must_use]
+    pub const fn bits(&self) -> [u64; 4] {
+        self.0
+    }
+
+    /// The union of two sets.
+    #[must_use]
+    pub const fn union(&self, o: &ByteSet) -> ByteSet {
+        ByteSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+    }
+
+    /// The bytes of `self` that are not in `o`.
+    #[must_use]
+    pub const fn minus(&self, o: &ByteSet) -> ByteSet {
+        ByteSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2], self.0[3] & !o.0[3]])
+    }
+}
+
+impl core::fmt::Debug for ByteSet {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut l = f.debug_set();
+        for b in 0..=255u8 {
+            if self.contains(b) {
+                l.entry(&(b as char));
+            }
+        }
+        l.finish()
+    }
+}

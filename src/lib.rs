@@ -1,0 +1,26 @@
+//! RFC 3986 URI references: parsing, validation, splitting, resolution and
+//! normalization, from tables that `build.rs` compiles out of the RFC's own
+//! ABNF (`grammar/rfc3986.abnf`).
+//!
+//! ```
+//! let u = uriscan::UriRef::parse("http://example.com/a?b#c").unwrap();
+//! assert_eq!(u.host(), Some("example.com"));
+//! ```
+#![cfg_attr(not(feature = "std"), no_std)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod byteset;
+mod components;
+mod error;
+mod scan;
+pub mod sets;
+mod uri;
+
+pub use byteset::ByteSet;
+pub use components::Components;
+pub use error::{ErrorKind, ParseError};
+pub use scan::Rule;
+pub use uri::{HostKind, Port, Uri, UriRef};

@@ -1,0 +1,425 @@
+//! Borrowed views of parsed URI references (RFC 3986 §3, §4).
+
+use crate::error::ParseError;
+use crate::scan::{self, Captures, Rule};
+use crate::Components;
+
+/// The kind of a host (RFC 3986 §3.2.2). When a host matches both
+/// `IPv4address` and `reg-name` (`1.2.3.4`), the IPv4 reading wins, as the
+/// grammar's first-match rule says; `1.2.3.256` and `01.2.3.4` are reg-names.
+///
+/// ```
+/// use uriscan::{HostKind, UriRef};
+/// assert_eq!(UriRef::parse("//1.2.3.4").unwrap().host_kind(), Some(HostKind::Ipv4));
+/// assert_eq!(UriRef::parse("//1.2.3.256").unwrap().host_kind(), Some(HostKind::RegName));
+/// assert_eq!(UriRef::parse("//[::1]").unwrap().host_kind(), Some(HostKind::Ipv6));
+/// assert_eq!(UriRef::parse("//[v7.x]").unwrap().host_kind(), Some(HostKind::IpvFuture));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `reg-name`: a registered name (possibly empty).
+    RegName,
+    /// `IPv4address` in dotted-decimal form.
+    Ipv4,
+    /// `IPv6address` inside brackets.
+    Ipv6,
+    /// `IPvFuture` inside brackets (`[v1.x]`).
+    IpvFuture,
+}
+
+/// A port as written (RFC 3986 §3.2.3: `port = *DIGIT`, any number of digits).
+///
+/// ```
+/// use uriscan::{Port, UriRef};
+/// assert_eq!(UriRef::parse("//h:8080").unwrap().port_u16(), Some(Port::Number(8080)));
+/// assert_eq!(UriRef::parse("//h:").unwrap().port_u16(), Some(Port::Empty));
+/// assert_eq!(UriRef::parse("//h:65536").unwrap().port_u16(), Some(Port::TooLarge));
+/// assert_eq!(UriRef::parse("//h").unwrap().port_u16(), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Port {
+    /// A `:` followed by no digits.
+    Empty,
+    /// Digits whose value fits in 16 bits (leading zeros allowed).
+    Number(u16),
+    /// Digits whose value exceeds 65535; the grammar allows them.
+    TooLarge,
+}
+
+/// A parsed URI reference: the input and the offsets of its components.
+///
+/// Parsing validates the whole input against the grammar compiled from
+/// `grammar/rfc3986.abnf` and allocates nothing. Every accessor returns a
+/// slice of the input; undefined components are `None`, distinct from empty.
+///
+/// ```
+/// use uriscan::UriRef;
+/// let u = UriRef::parse("foo://user@example.com:8042/over/there?name=ferret#nose").unwrap();
+/// assert_eq!(u.scheme(), Some("foo"));
+/// assert_eq!(u.authority(), Some("user@example.com:8042"));
+/// assert_eq!(u.userinfo(), Some("user"));
+/// assert_eq!(u.host(), Some("example.com"));
+/// assert_eq!(u.port(), Some("8042"));
+/// assert_eq!(u.path(), "/over/there");
+/// assert_eq!(u.query(), Some("name=ferret"));
+/// assert_eq!(u.fragment(), Some("nose"));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UriRef<'a> {
+    s: &'a str,
+    caps: Captures,
+}
+
+impl<'a> UriRef<'a> {
+    /// Parses `input` as a `URI-reference` (RFC 3986 §4.1).
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the index of the first byte no valid
+    /// continuation allows. Never panics.
+    ///
+    /// ```
+    /// assert!(uriscan::UriRef::parse("../a?b#c").is_ok());
+    /// assert_eq!(uriscan::UriRef::parse("a b").unwrap_err().index(), 1);
+    /// ```
+    pub fn parse(input: &'a str) -> Result<UriRef<'a>, ParseError> {
+        Self::parse_as(input, Rule::UriReference)
+    }
+
+    /// Parses `input` against one of the grammar's four entry rules.
+    ///
+    /// # Errors
+    /// A [`ParseError`] as for [`parse`](UriRef::parse). Never panics.
+    ///
+    /// ```
+    /// use uriscan::{Rule, UriRef};
+    /// assert!(UriRef::parse_as("http://a/b?c", Rule::AbsoluteUri).is_ok());
+    /// assert!(UriRef::parse_as("http://a/b#c", Rule::AbsoluteUri).is_err());
+    /// assert!(UriRef::parse_as("a:b", Rule::RelativeRef).is_err());
+    /// ```
+    pub fn parse_as(input: &'a str, rule: Rule) -> Result<UriRef<'a>, ParseError> {
+        let caps = scan::scan(input.as_bytes(), rule)?;
+        Ok(UriRef { s: input, caps })
+    }
+
+    /// Parses bytes as a `URI-reference`; a non-ASCII byte is an error at its index.
+    ///
+    /// # Errors
+    /// A [`ParseError`] as for [`parse`](UriRef::parse). Never panics.
+    ///
+    /// ```
+    /// let e = uriscan::UriRef::parse_bytes(b"/caf\xC3\xA9").unwrap_err();
+    /// assert_eq!(e.index(), 4);
+    /// ```
+    pub fn parse_bytes(input: &'a [u8]) -> Result<UriRef<'a>, ParseError> {
+        Self::parse_bytes_as(input, Rule::UriReference)
+    }
+
+    /// Parses bytes against one of the four entry rules.
+    ///
+    /// # Errors
+    /// A [`ParseError`] as for [`parse`](UriRef::parse). Never panics.
+    ///
+    /// ```
+    /// use uriscan::{Rule, UriRef};
+    /// assert!(UriRef::parse_bytes_as(b"mailto:x@y", Rule::Uri).is_ok());
+    /// ```
+    pub fn parse_bytes_as(input: &'a [u8], rule: Rule) -> Result<UriRef<'a>, ParseError> {
+        let caps = scan::scan(input, rule)?;
+        // The grammar admits only ASCII, so an accepted input is valid UTF-8.
+        match core::str::from_utf8(input) {
+            Ok(s) => Ok(UriRef { s, caps }),
+            Err(e) => Err(ParseError { index: e.valid_up_to(), kind: crate::ErrorKind::Reference, found: input.get(e.valid_up_to()).copied() }),
+        }
+    }
+
+    #[inline]
+    fn span(&self, cap: usize) -> Option<&'a str> {
+        let (a, b) = self.caps.span(cap)?;
+        self.s.get(a..b)
+    }
+
+    /// The whole reference, as given.
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("a/b").unwrap().as_str(), "a/b");
+    /// ```
+    #[must_use]
+    pub fn as_str(&self) -> &'a str {
+        self.s
+    }
+
+    /// The scheme, without its `:` (§3.1).
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("HTTP:x").unwrap().scheme(), Some("HTTP"));
+    /// assert_eq!(uriscan::UriRef::parse("x").unwrap().scheme(), None);
+    /// ```
+    #[must_use]
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.span(scan::CAP_SCHEME)
+    }
+
+    /// The authority, without the leading `//` (§3.2).
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("file:///etc").unwrap().authority(), Some(""));
+    /// assert_eq!(uriscan::UriRef::parse("file:/etc").unwrap().authority(), None);
+    /// ```
+    #[must_use]
+    pub fn authority(&self) -> Option<&'a str> {
+        self.span(scan::CAP_AUTHORITY)
+    }
+
+    /// The userinfo, without its `@` (§3.2.1).
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("//u:p@h").unwrap().userinfo(), Some("u:p"));
+    /// assert_eq!(uriscan::UriRef::parse("//@h").unwrap().userinfo(), Some(""));
+    /// ```
+    #[must_use]
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.span(scan::CAP_USERINFO)
+    }
+
+    /// The host (§3.2.2); an IP literal keeps its brackets.
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("//[::1]:80").unwrap().host(), Some("[::1]"));
+    /// assert_eq!(uriscan::UriRef::parse("/p").unwrap().host(), None);
+    /// ```
+    #[must_use]
+    pub fn host(&self) -> Option<&'a str> {
+        self.span(scan::CAP_HOST)
+    }
+
+    /// The port digits, without the `:` (§3.2.3).
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("//h:").unwrap().port(), Some(""));
+    /// assert_eq!(uriscan::UriRef::parse("//h").unwrap().port(), None);
+    /// ```
+    #[must_use]
+    pub fn port(&self) -> Option<&'a str> {
+        self.span(scan::CAP_PORT)
+    }
+
+    /// The path (§3.3); always defined, possibly empty.
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("mailto:a@b").unwrap().path(), "a@b");
+    /// assert_eq!(uriscan::UriRef::parse("?q").unwrap().path(), "");
+    /// ```
+    #[must_use]
+    pub fn path(&self) -> &'a str {
+        self.span(scan::CAP_PATH).unwrap_or("")
+    }
+
+    /// The query, without its `?` (§3.4).
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("http://h?").unwrap().query(), Some(""));
+    /// assert_eq!(uriscan::UriRef::parse("http://h").unwrap().query(), None);
+    /// ```
+    #[must_use]
+    pub fn query(&self) -> Option<&'a str> {
+        self.span(scan::CAP_QUERY)
+    }
+
+    /// The fragment, without its `#` (§3.5).
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("#").unwrap().fragment(), Some(""));
+    /// ```
+    #[must_use]
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.span(scan::CAP_FRAGMENT)
+    }
+
+    /// The five components of §5.3 as one value.
+    ///
+    /// ```
+    /// let u = uriscan::UriRef::parse("s://a/p?q#f").unwrap();
+    /// assert_eq!(u.components().to_string(), "s://a/p?q#f");
+    /// ```
+    #[must_use]
+    pub fn components(&self) -> Components<'a> {
+        Components { scheme: self.scheme(), authority: self.authority(), path: self.path(), query: self.query(), fragment: self.fragment() }
+    }
+
+    /// Which alternative of `host` matched, if there is an authority.
+    ///
+    /// ```
+    /// use uriscan::{HostKind, UriRef};
+    /// assert_eq!(UriRef::parse("//").unwrap().host_kind(), Some(HostKind::RegName));
+    /// assert_eq!(UriRef::parse("/").unwrap().host_kind(), None);
+    /// ```
+    #[must_use]
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.caps.host_kind()
+    }
+
+    /// The IPv4 address, if the host is an `IPv4address`.
+    ///
+    /// ```
+    /// let u = uriscan::UriRef::parse("http://192.0.2.16:80/").unwrap();
+    /// assert_eq!(u.ipv4(), Some(core::net::Ipv4Addr::new(192, 0, 2, 16)));
+    /// ```
+    #[must_use]
+    pub fn ipv4(&self) -> Option<core::net::Ipv4Addr> {
+        if self.host_kind() != Some(HostKind::Ipv4) {
+            return None;
+        }
+        self.host()?.parse().ok()
+    }
+
+    /// The IPv6 address, if the host is an `IPv6address` literal.
+    ///
+    /// ```
+    /// let u = uriscan::UriRef::parse("ldap://[2001:db8::7]/c=GB").unwrap();
+    /// assert_eq!(u.ipv6(), Some("2001:db8::7".parse().unwrap()));
+    /// ```
+    #[must_use]
+    pub fn ipv6(&self) -> Option<core::net::Ipv6Addr> {
+        if self.host_kind() != Some(HostKind::Ipv6) {
+            return None;
+        }
+        let h = self.host()?;
+        h.get(1..h.len().checked_sub(1)?)?.parse().ok()
+    }
+
+    /// The port's value: absent (`None`), empty, a 16-bit number, or too large.
+    ///
+    /// ```
+    /// use uriscan::Port;
+    /// assert_eq!(uriscan::UriRef::parse("//h:080").unwrap().port_u16(), Some(Port::Number(80)));
+    /// ```
+    #[must_use]
+    pub fn port_u16(&self) -> Option<Port> {
+        let p = self.port()?;
+        if p.is_empty() {
+            return Some(Port::Empty);
+        }
+        let mut v: u32 = 0;
+        for b in p.bytes() {
+            v = v * 10 + u32::from(b.wrapping_sub(b'0'));
+            if v > 65535 {
+                return Some(Port::TooLarge);
+            }
+        }
+        Some(Port::Number(v as u16))
+    }
+
+    /// Whether the reference has a scheme (is a URI, not a relative reference).
+    ///
+    /// ```
+    /// assert!(uriscan::UriRef::parse("a:b").unwrap().is_uri());
+    /// assert!(!uriscan::UriRef::parse("b").unwrap().is_uri());
+    /// ```
+    #[must_use]
+    pub fn is_uri(&self) -> bool {
+        self.scheme().is_some()
+    }
+}
+
+impl core::fmt::Display for UriRef<'_> {
+    /// Recomposition (§5.3), which gives back the input.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.s)
+    }
+}
+
+impl core::fmt::Debug for UriRef<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("UriRef")
+            .field("scheme", &self.scheme())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("host_kind", &self.host_kind())
+            .field("port", &self.port())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+impl AsRef<str> for UriRef<'_> {
+    fn as_ref(&self) -> &str {
+        self.s
+    }
+}
+
+impl<'a> TryFrom<&'a str> for UriRef<'a> {
+    type Error = ParseError;
+    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+        UriRef::parse(s)
+    }
+}
+
+/// A parsed `URI` (RFC 3986 §3): a reference that has a scheme.
+///
+/// Dereferences to [`UriRef`] for the other accessors.
+///
+/// ```
+/// let u = uriscan::Uri::parse("urn:example:animal:ferret:nose").unwrap();
+/// assert_eq!(u.scheme_str(), "urn");
+/// assert_eq!(u.path(), "example:animal:ferret:nose");
+/// assert!(uriscan::Uri::parse("//no/scheme").is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Uri<'a>(UriRef<'a>);
+
+impl<'a> Uri<'a> {
+    /// Parses `input` as a `URI` (scheme required, fragment allowed).
+    ///
+    /// # Errors
+    /// A [`ParseError`] as for [`UriRef::parse`]. Never panics.
+    ///
+    /// ```
+    /// assert!(uriscan::Uri::parse("http://a/b#c").is_ok());
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Uri<'a>, ParseError> {
+        UriRef::parse_as(input, Rule::Uri).map(Uri)
+    }
+
+    /// The scheme, which a URI always has.
+    ///
+    /// ```
+    /// assert_eq!(uriscan::Uri::parse("a:").unwrap().scheme_str(), "a");
+    /// ```
+    #[must_use]
+    pub fn scheme_str(&self) -> &'a str {
+        self.0.scheme().unwrap_or("")
+    }
+
+    /// The reference view of this URI.
+    ///
+    /// ```
+    /// let u = uriscan::Uri::parse("a:b").unwrap();
+    /// assert_eq!(u.as_ref_view().path(), "b");
+    /// ```
+    #[must_use]
+    pub fn as_ref_view(&self) -> UriRef<'a> {
+        self.0
+    }
+}
+
+impl<'a> core::ops::Deref for Uri<'a> {
+    type Target = UriRef<'a>;
+    fn deref(&self) -> &UriRef<'a> {
+        &self.0
+    }
+}
+
+impl core::fmt::Display for Uri<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.0.s)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Uri<'a> {
+    type Error = ParseError;
+    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+        Uri::parse(s)
+    }
+}
