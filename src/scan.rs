@@ -1,75 +1,150 @@
-//! INTERIM: replaced by the table-driven scanner.
+//! The strict scanner: runs the tagged DFA that `build.rs` compiled from
+//! `grammar/rfc3986.abnf`. Byte classes, transitions, tag operations, error
+//! contexts and self-loop sets all come from the generated tables; this file
+//! only knows how to walk them.
+
 use crate::error::{ErrorKind, ParseError};
 use crate::uri::HostKind;
 
-/// The grammar's entry rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rule {
-    /// `URI-reference`
-    UriReference,
-    /// `URI`
-    Uri,
-    /// `absolute-URI`
-    AbsoluteUri,
-    /// `relative-ref`
-    RelativeRef,
+/// The generated automaton for RFC 3986 (see `build.rs` and `codegen/`).
+#[allow(clippy::all, missing_docs, dead_code)]
+pub(crate) mod dfa {
+    use crate::error::ErrorKind;
+    use crate::uri::HostKind;
+    include!(concat!(env!("OUT_DIR"), "/rfc3986_dfa.rs"));
 }
 
-pub(crate) const CAP_SCHEME: usize = 0;
-pub(crate) const CAP_AUTHORITY: usize = 1;
-pub(crate) const CAP_USERINFO: usize = 2;
-pub(crate) const CAP_HOST: usize = 3;
-pub(crate) const CAP_PORT: usize = 4;
-pub(crate) const CAP_PATH: usize = 5;
-pub(crate) const CAP_QUERY: usize = 6;
-pub(crate) const CAP_FRAGMENT: usize = 7;
+pub(crate) use dfa::{
+    CAP_AUTHORITY, CAP_FRAGMENT, CAP_HOST, CAP_PATH, CAP_PORT, CAP_QUERY, CAP_SCHEME, CAP_USERINFO,
+};
 
+/// The grammar's entry rules (RFC 3986 §4.1–§4.3, §3).
+///
+/// ```
+/// use uriscan::{Rule, UriRef};
+/// assert!(UriRef::parse_as("//h/p", Rule::RelativeRef).is_ok());
+/// assert!(UriRef::parse_as("//h/p", Rule::Uri).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// `URI-reference = URI / relative-ref`
+    UriReference = 0,
+    /// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]`
+    Uri = 1,
+    /// `absolute-URI = scheme ":" hier-part [ "?" query ]`
+    AbsoluteUri = 2,
+    /// `relative-ref = relative-part [ "?" query ] [ "#" fragment ]`
+    RelativeRef = 3,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Component offsets of an accepted input: `pos[2c]..pos[2c + 1]` for
+/// capture `c`, `NONE` when undefined; and which host alternative won.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Captures {
-    pos: [u32; 16],
+    pos: [u32; 2 * dfa::NCAPTURES],
     kind: Option<HostKind>,
 }
 
 impl Captures {
+    #[inline]
     pub(crate) fn span(&self, cap: usize) -> Option<(usize, usize)> {
         let a = *self.pos.get(2 * cap)?;
         let b = *self.pos.get(2 * cap + 1)?;
-        if a == u32::MAX || b == u32::MAX {
+        if a == NONE || b == NONE {
             None
         } else {
             Some((a as usize, b as usize))
         }
     }
+
+    #[inline]
     pub(crate) fn host_kind(&self) -> Option<HostKind> {
         self.kind
     }
 }
 
-pub(crate) fn scan(input: &[u8], _rule: Rule) -> Result<Captures, ParseError> {
-    if let Some(i) = input.iter().position(|&b| b == b' ' || b >= 0x80) {
-        return Err(ParseError { index: i, kind: ErrorKind::Reference, found: Some(input[i]) });
+#[inline(always)]
+fn in_set(set: &[u64; 4], b: u8) -> bool {
+    (set[(b >> 6) as usize] >> (b & 63)) & 1 != 0
+}
+
+/// Runs the automaton for `rule` over `input`.
+///
+/// Never panics: every index is bounds-checked or derived from the tables,
+/// which the generator's tests keep consistent.
+pub(crate) fn scan(input: &[u8], rule: Rule) -> Result<Captures, ParseError> {
+    if input.len() >= NONE as usize {
+        return Err(ParseError {
+            index: input.len(),
+            kind: ErrorKind::TooLong,
+            found: None,
+        });
     }
-    let mut pos = [u32::MAX; 16];
-    let n = input.len() as u32;
-    let mut i = 0u32;
-    let at = |i: u32| input[i as usize];
-    while i < n && !b":/?#".contains(&at(i)) { i += 1; }
-    if i < n && i > 0 && at(i) == b':' { pos[0] = 0; pos[1] = i; i += 1; } else { i = 0; }
-    let mut kind = None;
-    if i + 1 < n && at(i) == b'/' && at(i + 1) == b'/' {
-        i += 2; let a = i;
-        while i < n && !b"/?#".contains(&at(i)) { i += 1; }
-        pos[2] = a; pos[3] = i;
-        let auth = &input[a as usize..i as usize];
-        let h0 = match auth.iter().position(|&b| b == b'@') { Some(k) => { pos[4] = a; pos[5] = a + k as u32; a + k as u32 + 1 } None => a };
-        let rest = &input[h0 as usize..i as usize];
-        let h1 = match rest.iter().rposition(|&b| b == b':') { Some(k) if !rest[k..].contains(&b']') => { pos[8] = h0 + k as u32 + 1; pos[9] = i; h0 + k as u32 } _ => i };
-        pos[6] = h0; pos[7] = h1; kind = Some(HostKind::RegName);
+    let nc = dfa::NCLASSES;
+    let mut regs = [NONE; dfa::NREGS];
+    let mut s = dfa::STARTS[rule as usize] as usize;
+    let n = input.len();
+    let mut i = 0usize;
+    while i < n {
+        let st = s / nc;
+        let acc = dfa::ACCEL[st] as usize;
+        if acc != 0 {
+            let set = &dfa::ACCEL_SETS[acc];
+            while i < n && in_set(set, input[i]) {
+                i += 1;
+            }
+            if i == n {
+                break;
+            }
+        }
+        let b = input[i];
+        let idx = s + dfa::CLASSES[b as usize] as usize;
+        let ops = dfa::TRANS_OPS[idx] as usize;
+        if ops != 0 {
+            for &(dst, src) in
+                &dfa::OPS[dfa::OP_START[ops] as usize..dfa::OP_START[ops + 1] as usize]
+            {
+                regs[dst as usize] = match src {
+                    255 => i as u32,
+                    254 => NONE,
+                    r => regs[r as usize],
+                };
+            }
+        }
+        let t = dfa::TRANS[idx] as usize;
+        if t == 0 {
+            return Err(ParseError {
+                index: i,
+                kind: dfa::CONTEXT[st],
+                found: Some(b),
+            });
+        }
+        s = t;
+        i += 1;
     }
-    let p = i;
-    while i < n && !b"?#".contains(&at(i)) { i += 1; }
-    pos[10] = p; pos[11] = i;
-    if i < n && at(i) == b'?' { i += 1; let q = i; while i < n && at(i) != b'#' { i += 1; } pos[12] = q; pos[13] = i; }
-    if i < n && at(i) == b'#' { pos[14] = i + 1; pos[15] = n; }
+    let st = s / nc;
+    let f = dfa::FINAL[st] as usize;
+    if f == 0 {
+        return Err(ParseError {
+            index: n,
+            kind: dfa::CONTEXT[st],
+            found: None,
+        });
+    }
+    let row = &dfa::FINAL_TAGS[f];
+    let tag = |t: usize| match row[t] {
+        255 => n as u32,
+        254 => NONE,
+        r => regs[r as usize],
+    };
+    let mut pos = [NONE; 2 * dfa::NCAPTURES];
+    for (t, p) in pos.iter_mut().enumerate() {
+        *p = tag(t);
+    }
+    let kind = (0..dfa::MARKS.len())
+        .find(|&m| tag(2 * dfa::NCAPTURES + m) != NONE)
+        .map(|m| dfa::MARKS[m]);
     Ok(Captures { pos, kind })
 }

@@ -128,7 +128,11 @@ impl<'a> UriRef<'a> {
         // The grammar admits only ASCII, so an accepted input is valid UTF-8.
         match core::str::from_utf8(input) {
             Ok(s) => Ok(UriRef { s, caps }),
-            Err(e) => Err(ParseError { index: e.valid_up_to(), kind: crate::ErrorKind::Reference, found: input.get(e.valid_up_to()).copied() }),
+            Err(e) => Err(ParseError {
+                index: e.valid_up_to(),
+                kind: crate::ErrorKind::Reference,
+                found: input.get(e.valid_up_to()).copied(),
+            }),
         }
     }
 
@@ -243,7 +247,13 @@ impl<'a> UriRef<'a> {
     /// ```
     #[must_use]
     pub fn components(&self) -> Components<'a> {
-        Components { scheme: self.scheme(), authority: self.authority(), path: self.path(), query: self.query(), fragment: self.fragment() }
+        Components {
+            scheme: self.scheme(),
+            authority: self.authority(),
+            path: self.path(),
+            query: self.query(),
+            fragment: self.fragment(),
+        }
     }
 
     /// Which alternative of `host` matched, if there is an authority.
