@@ -14,21 +14,19 @@ fn main() {
     let mut failed = false;
     for (tags, stem) in [("rfc3986.tags", "rfc3986")] {
         let t0 = std::time::Instant::now();
-        match codegen::generate(&root.join("grammar"), tags, "crate::ByteSet") {
+        match codegen::generate(&root.join("grammar"), tags, "crate::ByteSet", "crate::automaton::Automaton") {
             Ok(o) => {
                 for f in &o.inputs {
                     println!("cargo:rerun-if-changed={}", f);
                 }
-                std::fs::write(out.join(format!("{}_dfa.rs", stem)), &o.automaton)
-                    .expect("write tables");
+                std::fs::write(out.join(format!("{}_dfa.rs", stem)), &o.automaton).expect("write tables");
                 std::fs::write(out.join(format!("{}_sets.rs", stem)), &o.sets).expect("write sets");
                 let r = &o.report;
                 let report = format!(
                     "{}: {} states ({} before minimization), {} byte classes, {} registers, {} accelerated states, ~{} table bytes, generated in {:?}\n",
                     stem, r.states, r.unminimized, r.classes, r.registers, r.accelerated, r.table_bytes, t0.elapsed()
                 );
-                std::fs::write(out.join(format!("{}_report.txt", stem)), report)
-                    .expect("write report");
+                std::fs::write(out.join(format!("{}_report.txt", stem)), report).expect("write report");
             }
             Err(errs) => {
                 for e in errs {

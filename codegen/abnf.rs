@@ -26,11 +26,7 @@ pub struct Diagnostic {
 
 impl std::fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.pos.file, self.pos.line, self.pos.col, self.message
-        )
+        write!(f, "{}:{}:{}: {}", self.pos.file, self.pos.line, self.pos.col, self.message)
     }
 }
 
@@ -42,11 +38,7 @@ pub enum Expr {
     /// `a b c`.
     Seq(Vec<Expr>),
     /// `min*max element`; `max == None` means unbounded. `[x]` is `0*1 x`.
-    Repeat {
-        min: u32,
-        max: Option<u32>,
-        expr: Box<Expr>,
-    },
+    Repeat { min: u32, max: Option<u32>, expr: Box<Expr> },
     /// A reference to a rule, by its name as written, with the position of the reference.
     Rule(String, Pos),
     /// One byte from a set: a `%x41-5A` range, one character of a quoted
@@ -67,10 +59,7 @@ pub struct Rule {
 
 impl Diagnostic {
     pub fn new(pos: Pos, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            pos,
-            message: message.into(),
-        }
+        Diagnostic { pos, message: message.into() }
     }
 }
 
@@ -99,34 +88,17 @@ fn parse(file: &str, text: &str) -> (Vec<Definition>, Vec<Diagnostic>, Vec<Strin
     let src = text.as_bytes();
     let mut line_starts = vec![0];
     line_starts.extend((0..src.len()).filter(|&i| src[i] == b'\n').map(|i| i + 1));
-    let mut p = Parser {
-        file,
-        text,
-        src,
-        line_starts,
-        pos: 0,
-        end: 0,
-        last_end: 0,
-        ws_done: 0,
-        zero: 0,
-        name: None,
-    };
+    let mut p = Parser { file, text, src, line_starts, pos: 0, end: 0, last_end: 0, ws_done: 0, zero: 0, name: None };
     let (mut defs, mut diags, mut failed) = (Vec::new(), Vec::new(), Vec::new());
     let mut i = 0;
     // `i` is always at the start of a line.
     while i < src.len() {
         let next_line = line_end(src, i);
-        let first = src[i..]
-            .iter()
-            .position(|&b| b != b' ' && b != b'\t')
-            .map_or(src.len(), |k| i + k);
+        let first = src[i..].iter().position(|&b| b != b' ' && b != b'\t').map_or(src.len(), |k| i + k);
         if first == src.len() || matches!(src[first], b'\r' | b'\n' | b';') {
             i = next_line; // blank or comment line
         } else if first > i {
-            diags.push(p.err(
-                first,
-                "indented line outside of a rule (a rule name must start in column 1)",
-            ));
+            diags.push(p.err(first, "indented line outside of a rule (a rule name must start in column 1)"));
             i = next_rule_start(src, next_line);
         } else {
             // The rule runs up to the next line that starts a rule: blank
@@ -147,10 +119,7 @@ fn parse(file: &str, text: &str) -> (Vec<Definition>, Vec<Diagnostic>, Vec<Strin
 
 /// The index just past the end of the line holding `i`.
 fn line_end(src: &[u8], i: usize) -> usize {
-    src[i..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(src.len(), |k| i + k + 1)
+    src[i..].iter().position(|&b| b == b'\n').map_or(src.len(), |k| i + k + 1)
 }
 
 /// The start of the first line at or after `i` (a line start) that begins a rule.
@@ -198,11 +167,7 @@ fn repeat(min: u32, max: Option<u32>, expr: Expr) -> Expr {
     match (min, max) {
         _ if max == Some(0) || expr == Expr::Empty => Expr::Empty,
         (1, Some(1)) => expr,
-        _ => Expr::Repeat {
-            min,
-            max,
-            expr: Box::new(expr),
-        },
+        _ => Expr::Repeat { min, max, expr: Box::new(expr) },
     }
 }
 
@@ -231,11 +196,7 @@ impl Parser<'_> {
     fn pos_at(&self, i: usize) -> Pos {
         let line = self.line_starts.partition_point(|&s| s <= i) - 1;
         let col = (i - self.line_starts[line]) as u32 + 1;
-        Pos {
-            file: self.file.to_string(),
-            line: line as u32 + 1,
-            col,
-        }
+        Pos { file: self.file.to_string(), line: line as u32 + 1, col }
     }
 
     fn err(&self, i: usize, message: impl Into<String>) -> Diagnostic {
@@ -263,8 +224,7 @@ impl Parser<'_> {
     }
 
     fn found(&self) -> String {
-        self.peek()
-            .map_or_else(|| "end of rule".to_string(), describe)
+        self.peek().map_or_else(|| "end of rule".to_string(), describe)
     }
 
     /// Skip whitespace, line breaks (the rule's text only holds continuation
@@ -288,34 +248,22 @@ impl Parser<'_> {
         (self.ws_done, self.last_end, self.zero) = (usize::MAX, start, 0);
         self.name = self.rulename();
         let Some(name) = self.name.clone() else {
-            return self.fail(
-                start,
-                format!("expected a rule name, found {}", self.found()),
-            );
+            return self.fail(start, format!("expected a rule name, found {}", self.found()));
         };
         self.skip_ws();
         let incremental = self.src[self.pos..self.end].starts_with(b"=/");
         if !incremental && self.peek() != Some(b'=') {
-            return self.fail_here(format!(
-                "expected '=' or '=/' after rule name, found {}",
-                self.found()
-            ));
+            return self.fail_here(format!("expected '=' or '=/' after rule name, found {}", self.found()));
         }
         self.pos += 1 + incremental as usize;
         self.skip_ws();
         let expr = self.alternation()?;
         self.skip_ws();
         match self.peek() {
-            None => Ok(Definition {
-                name,
-                incremental,
-                expr,
-                pos: self.pos_at(start),
-            }),
-            Some(b @ (b')' | b']')) => self.fail_here(format!(
-                "unexpected '{}' with no matching opening bracket",
-                b as char
-            )),
+            None => Ok(Definition { name, incremental, expr, pos: self.pos_at(start) }),
+            Some(b @ (b')' | b']')) => {
+                self.fail_here(format!("unexpected '{}' with no matching opening bracket", b as char))
+            }
             Some(b) => self.fail_here(format!("unexpected {}", describe(b))),
         }
     }
@@ -326,10 +274,7 @@ impl Parser<'_> {
         if !self.peek()?.is_ascii_alphabetic() {
             return None;
         }
-        while self
-            .peek()
-            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'-')
-        {
+        while self.peek().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'-') {
             self.pos += 1;
         }
         Some(self.text[start..self.pos].to_string())
@@ -374,16 +319,9 @@ impl Parser<'_> {
     fn repeat(&mut self) -> PResult<(u32, Option<u32>)> {
         let start = self.pos;
         let min = self.count()?;
-        let (min, max) = if self.eat(b'*') {
-            (min.unwrap_or(0), self.count()?)
-        } else {
-            (min.unwrap(), min)
-        };
+        let (min, max) = if self.eat(b'*') { (min.unwrap_or(0), self.count()?) } else { (min.unwrap(), min) };
         match max {
-            Some(max) if min > max => self.fail(
-                start,
-                format!("repetition min {min} greater than max {max}"),
-            ),
+            Some(max) if min > max => self.fail(start, format!("repetition min {min} greater than max {max}")),
             _ => Ok((min, max)),
         }
     }
@@ -415,23 +353,13 @@ impl Parser<'_> {
                 self.skip_ws();
                 let expr = self.alternation()?;
                 self.skip_ws();
-                let (close, what) = if open == b'(' {
-                    (b')', "group")
-                } else {
-                    (b']', "option")
-                };
+                let (close, what) = if open == b'(' { (b')', "group") } else { (b']', "option") };
                 if !self.eat(close) {
                     let at = self.pos_at(start);
                     let (c, l, col) = (close as char, at.line, at.col);
-                    return self.fail_here(format!(
-                        "expected '{c}' to close {what} opened at {l}:{col}"
-                    ));
+                    return self.fail_here(format!("expected '{c}' to close {what} opened at {l}:{col}"));
                 }
-                Ok(if open == b'(' {
-                    expr
-                } else {
-                    repeat(0, Some(1), expr)
-                })
+                Ok(if open == b'(' { expr } else { repeat(0, Some(1), expr) })
             }
             Some(b'"') => self.quoted(true),
             Some(b'%') => self.percent(),
@@ -444,10 +372,7 @@ impl Parser<'_> {
             }
             _ if rep_start < start => {
                 let rep = &self.text[rep_start..start];
-                self.fail_here(format!(
-                    "expected an element right after repetition '{rep}', found {}",
-                    self.found()
-                ))
+                self.fail_here(format!("expected an element right after repetition '{rep}', found {}", self.found()))
             }
             _ => self.fail_here(format!("expected an element, found {}", self.found())),
         }
@@ -460,17 +385,10 @@ impl Parser<'_> {
         self.pos += 1;
         loop {
             match self.peek() {
-                None | Some(b'\r' | b'\n') => {
-                    return self.fail(start, format!("unterminated {what}"))
-                }
+                None | Some(b'\r' | b'\n') => return self.fail(start, format!("unterminated {what}")),
                 Some(b) if b == close => break,
                 Some(0x20..=0x7E) => self.pos += 1,
-                Some(b) => {
-                    return self.fail(
-                        self.pos,
-                        format!("invalid character {} in {what}", describe(b)),
-                    )
-                }
+                Some(b) => return self.fail(self.pos, format!("invalid character {} in {what}", describe(b))),
             }
         }
         self.pos += 1;
@@ -500,10 +418,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 if self.peek() != Some(b'"') {
                     let prefix = &self.text[start..self.pos];
-                    return self.fail_here(format!(
-                        "expected '\"' after '{prefix}', found {}",
-                        self.found()
-                    ));
+                    return self.fail_here(format!("expected '\"' after '{prefix}', found {}", self.found()));
                 }
                 return self.quoted(c == b'i');
             }
@@ -511,10 +426,7 @@ impl Parser<'_> {
             Some(b'd') => (10, "decimal"),
             Some(b'b') => (2, "binary"),
             _ => {
-                return self.fail_here(format!(
-                    "expected 'x', 'd', 'b', 's' or 'i' after '%', found {}",
-                    self.found()
-                ))
+                return self.fail_here(format!("expected 'x', 'd', 'b', 's' or 'i' after '%', found {}", self.found()))
             }
         };
         self.pos += 1;
@@ -525,10 +437,7 @@ impl Parser<'_> {
             let hi = self.value(radix, name, prefix)?;
             if lo > hi {
                 let range = &self.text[start..self.pos];
-                return self.fail(
-                    start,
-                    format!("numeric range {range} has start greater than end"),
-                );
+                return self.fail(start, format!("numeric range {range} has start greater than end"));
             }
             if self.peek() == Some(b'.') {
                 return self.fail(self.pos, mixed);
@@ -537,9 +446,7 @@ impl Parser<'_> {
         }
         let mut items = vec![Expr::Class(ByteSet::single(lo))];
         while self.eat(b'.') {
-            items.push(Expr::Class(ByteSet::single(
-                self.value(radix, name, prefix)?,
-            )));
+            items.push(Expr::Class(ByteSet::single(self.value(radix, name, prefix)?)));
         }
         if items.len() > 1 && self.peek() == Some(b'-') {
             return self.fail(self.pos, mixed);
@@ -553,28 +460,19 @@ impl Parser<'_> {
         let mut v: u32 = 0;
         while let Some(b) = self.peek().filter(u8::is_ascii_alphanumeric) {
             let Some(d) = (b as char).to_digit(radix) else {
-                return self.fail(
-                    self.pos,
-                    format!("invalid {name} digit '{}' in numeric value", b as char),
-                );
+                return self.fail(self.pos, format!("invalid {name} digit '{}' in numeric value", b as char));
             };
             v = v.saturating_mul(radix).saturating_add(d);
             self.pos += 1;
         }
         if self.pos == start {
-            return self.fail_here(format!(
-                "expected a {name} digit in numeric value, found {}",
-                self.found()
-            ));
+            return self.fail_here(format!("expected a {name} digit in numeric value, found {}", self.found()));
         }
         match u8::try_from(v) {
             Ok(v) => Ok(v),
             Err(_) => {
                 let digits = &self.text[start..self.pos];
-                self.fail(
-                    start,
-                    format!("numeric value {prefix}{digits} is greater than 255"),
-                )
+                self.fail(start, format!("numeric value {prefix}{digits} is greater than 255"))
             }
         }
     }
@@ -609,15 +507,14 @@ impl Grammar {
             let key = d.name.to_ascii_lowercase();
             if let Some(first) = g.rule(&key).map(|r| &r.pos) {
                 let (f, l, c) = (&first.file, first.line, first.col);
-                let msg = format!("duplicate definition of rule '{}' (first defined at {f}:{l}:{c}; use '=/' to add alternatives)", d.name);
+                let msg = format!(
+                    "duplicate definition of rule '{}' (first defined at {f}:{l}:{c}; use '=/' to add alternatives)",
+                    d.name
+                );
                 diags.push(Diagnostic::new(d.pos, msg));
             } else {
                 g.index.insert(key, g.rules.len());
-                g.rules.push(Rule {
-                    name: d.name,
-                    expr: d.expr,
-                    pos: d.pos,
-                });
+                g.rules.push(Rule { name: d.name, expr: d.expr, pos: d.pos });
             }
         }
         for d in incremental {
@@ -626,10 +523,7 @@ impl Grammar {
                 let base = std::mem::replace(&mut g.rules[i].expr, Expr::Empty);
                 g.rules[i].expr = join(vec![base, d.expr], true);
             } else if !failed.contains(&key) {
-                let msg = format!(
-                    "'=/' adds alternatives to rule '{}', which is never defined with '='",
-                    d.name
-                );
+                let msg = format!("'=/' adds alternatives to rule '{}', which is never defined with '='", d.name);
                 diags.push(Diagnostic::new(d.pos, msg));
             }
         }
@@ -638,10 +532,7 @@ impl Grammar {
             for (name, pos) in refs(&rule.expr) {
                 let key = name.to_ascii_lowercase();
                 if !g.index.contains_key(&key) && !failed.contains(&key) {
-                    diags.push(Diagnostic::new(
-                        pos.clone(),
-                        format!("undefined rule '{name}'"),
-                    ));
+                    diags.push(Diagnostic::new(pos.clone(), format!("undefined rule '{name}'")));
                 }
             }
         }
@@ -660,13 +551,7 @@ impl Grammar {
     }
 
     /// Depth-first search from rule `i`; reports each reference that closes a cycle.
-    fn find_cycles(
-        &self,
-        i: usize,
-        state: &mut [Visit],
-        stack: &mut Vec<usize>,
-        diags: &mut Vec<Diagnostic>,
-    ) {
+    fn find_cycles(&self, i: usize, state: &mut [Visit], stack: &mut Vec<usize>, diags: &mut Vec<Diagnostic>) {
         if state[i] != Visit::New {
             return;
         }
@@ -682,15 +567,9 @@ impl Grammar {
                 Visit::OnStack if !reported.contains(&j) => {
                     reported.push(j);
                     let from = stack.iter().position(|&s| s == j).unwrap();
-                    let path: Vec<&str> = stack[from..]
-                        .iter()
-                        .chain([&j])
-                        .map(|&s| self.rules[s].name.as_str())
-                        .collect();
-                    diags.push(Diagnostic::new(
-                        pos.clone(),
-                        format!("recursive rule: {}", path.join(" -> ")),
-                    ));
+                    let path: Vec<&str> =
+                        stack[from..].iter().chain([&j]).map(|&s| self.rules[s].name.as_str()).collect();
+                    diags.push(Diagnostic::new(pos.clone(), format!("recursive rule: {}", path.join(" -> "))));
                 }
                 _ => {}
             }
@@ -701,9 +580,7 @@ impl Grammar {
 
     /// Look up a rule case-insensitively.
     pub fn rule(&self, name: &str) -> Option<&Rule> {
-        self.index
-            .get(&name.to_ascii_lowercase())
-            .map(|&i| &self.rules[i])
+        self.index.get(&name.to_ascii_lowercase()).map(|&i| &self.rules[i])
     }
 
     /// All rules in definition order.

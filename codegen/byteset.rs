@@ -70,9 +70,7 @@ impl ByteSet {
 
     /// The bytes in the set, ascending.
     pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        (0u16..256)
-            .map(|b| b as u8)
-            .filter(move |&b| self.contains(b))
+        (0u16..256).map(|b| b as u8).filter(move |&b| self.contains(b))
     }
 
     /// The set as maximal ranges `(lo, hi)`, ascending.

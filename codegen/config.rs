@@ -48,17 +48,8 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
         let Some(&(col0, key)) = words.first() else {
             continue;
         };
-        let pos = |col: usize| Pos {
-            file: file.to_string(),
-            line: ln as u32 + 1,
-            col: col as u32 + 1,
-        };
-        let mut err = |col: usize, m: String| {
-            errs.push(Diagnostic {
-                pos: pos(col),
-                message: m,
-            })
-        };
+        let pos = |col: usize| Pos { file: file.to_string(), line: ln as u32 + 1, col: col as u32 + 1 };
+        let mut err = |col: usize, m: String| errs.push(Diagnostic { pos: pos(col), message: m });
         let args: Vec<&str> = words[1..].iter().map(|w| w.1).collect();
         let need = |n: usize| args.len() >= n;
         match key {
@@ -68,21 +59,13 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
                 cfg.root_context = args[1].to_string();
                 cfg.mark_type = args[2].to_string();
             }
-            "entry" if args.len() == 2 => {
-                cfg.entries.push((args[0].to_string(), args[1].to_string()))
-            }
+            "entry" if args.len() == 2 => cfg.entries.push((args[0].to_string(), args[1].to_string())),
             "capture" | "mark" | "context" if need(2) => {
                 if !is_ident(args[0]) {
-                    err(
-                        words[1].0,
-                        format!("'{}' is not a Rust identifier", args[0]),
-                    );
+                    err(words[1].0, format!("'{}' is not a Rust identifier", args[0]));
                     continue;
                 }
-                let item = (
-                    args[0].to_string(),
-                    args[1..].iter().map(|s| s.to_string()).collect(),
-                );
+                let item = (args[0].to_string(), args[1..].iter().map(|s| s.to_string()).collect());
                 match key {
                     "capture" => cfg.captures.push(item),
                     "mark" => cfg.marks.push(item),
@@ -97,21 +80,13 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
     }
     if cfg.entries.is_empty() {
         errs.push(Diagnostic {
-            pos: Pos {
-                file: file.to_string(),
-                line: 1,
-                col: 1,
-            },
+            pos: Pos { file: file.to_string(), line: 1, col: 1 },
             message: "no 'entry' directive".into(),
         });
     }
     if cfg.context_type.is_empty() {
         errs.push(Diagnostic {
-            pos: Pos {
-                file: file.to_string(),
-                line: 1,
-                col: 1,
-            },
+            pos: Pos { file: file.to_string(), line: 1, col: 1 },
             message: "no 'types' directive".into(),
         });
     }

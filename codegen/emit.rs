@@ -22,15 +22,7 @@ pub fn fnv1a64(parts: &[&str]) -> u64 {
 
 /// `segment-nz-nc` -> `SEGMENT_NZ_NC`.
 pub fn const_name(rule: &str) -> String {
-    rule.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_uppercase()
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    rule.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' }).collect()
 }
 
 /// An expression written back as ABNF (for doc comments).
@@ -65,11 +57,7 @@ pub fn abnf_text(e: &Expr) -> String {
                 }
             }
             Expr::Seq(v) | Expr::Alt(v) => {
-                let sep = if matches!(e, Expr::Seq(_)) {
-                    " "
-                } else {
-                    " / "
-                };
+                let sep = if matches!(e, Expr::Seq(_)) { " " } else { " / " };
                 if !top {
                     out.push_str("( ");
                 }
@@ -130,22 +118,11 @@ pub fn one_byte_set(g: &Grammar, rule: &str) -> (ByteSet, bool) {
 }
 
 fn words(out: &mut String, bits: [u64; 4]) {
-    let _ = write!(
-        out,
-        "[0x{:016X}, 0x{:016X}, 0x{:016X}, 0x{:016X}]",
-        bits[0], bits[1], bits[2], bits[3]
-    );
+    let _ = write!(out, "[0x{:016X}, 0x{:016X}, 0x{:016X}, 0x{:016X}]", bits[0], bits[1], bits[2], bits[3]);
 }
 
 fn array<T: std::fmt::Display>(out: &mut String, name: &str, ty: &str, items: &[T], doc: &str) {
-    let _ = writeln!(
-        out,
-        "/// {}\npub static {}: [{}; {}] = [",
-        doc,
-        name,
-        ty,
-        items.len()
-    );
+    let _ = writeln!(out, "/// {}\npub static {}: [{}; {}] = [", doc, name, ty, items.len());
     for chunk in items.chunks(16) {
         out.push_str("    ");
         for x in chunk {
@@ -167,28 +144,20 @@ pub struct Report {
 }
 
 /// Emits the automaton module for one grammar.
-pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa) -> (String, Report) {
+pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_type: &str) -> (String, Report) {
     let mut o = String::new();
     o.push_str(header);
     let nc = d.nclasses;
     let ns = d.states.len();
+    let _ = writeln!(o, "/// Number of byte classes.\npub const NCLASSES: usize = {};", nc);
+    let _ = writeln!(o, "/// Number of states; state 0 is dead.\npub const NSTATES: usize = {};", ns);
     let _ = writeln!(
         o,
-        "/// Number of byte classes.\npub const NCLASSES: usize = {};",
-        nc
+        "/// Registers for tag positions, including one scratch register.\npub const NREGS: usize = {};",
+        d.nregs
     );
-    let _ = writeln!(
-        o,
-        "/// Number of states; state 0 is dead.\npub const NSTATES: usize = {};",
-        ns
-    );
-    let _ = writeln!(o, "/// Registers for tag positions, including one scratch register.\npub const NREGS: usize = {};", d.nregs);
     let _ = writeln!(o, "/// Number of captures; capture `i` is tags `2i` (start) and `2i + 1` (end).\npub const NCAPTURES: usize = {};", cfg.captures.len());
-    let _ = writeln!(
-        o,
-        "/// Number of tags: the captures' then one per mark.\npub const NTAGS: usize = {};",
-        d.ntags
-    );
+    let _ = writeln!(o, "/// Number of tags: the captures' then one per mark.\npub const NTAGS: usize = {};", d.ntags);
     for (i, (name, rules)) in cfg.captures.iter().enumerate() {
         let _ = writeln!(
             o,
@@ -199,34 +168,25 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa) -> (String, 
             i
         );
     }
-    let marks: Vec<String> = cfg
-        .marks
-        .iter()
-        .map(|(n, _)| format!("{}::{}", cfg.mark_type, n))
-        .collect();
-    let _ = writeln!(o, "/// The mark of each mark tag, in tag order after the captures.\npub static MARKS: [{}; {}] = [{}];", cfg.mark_type, marks.len(), marks.join(", "));
-    let entries: Vec<String> = cfg
-        .entries
-        .iter()
-        .map(|(n, r)| format!("(\"{}\", \"{}\")", n, r))
-        .collect();
-    let _ = writeln!(o, "/// Entry points (name, rule), in the order of `STARTS`.\npub static ENTRIES: [(&str, &str); {}] = [{}];", entries.len(), entries.join(", "));
+    let marks: Vec<String> = cfg.marks.iter().map(|(n, _)| format!("{}::{}", cfg.mark_type, n)).collect();
+    let _ = writeln!(
+        o,
+        "/// The mark of each mark tag, in tag order after the captures.\npub static MARKS: [{}; {}] = [{}];",
+        cfg.mark_type,
+        marks.len(),
+        marks.join(", ")
+    );
+    let entries: Vec<String> = cfg.entries.iter().map(|(n, r)| format!("(\"{}\", \"{}\")", n, r)).collect();
+    let _ = writeln!(
+        o,
+        "/// Entry points (name, rule), in the order of `STARTS`.\npub static ENTRIES: [(&str, &str); {}] = [{}];",
+        entries.len(),
+        entries.join(", ")
+    );
     let starts: Vec<usize> = d.starts.iter().map(|&s| s as usize * nc).collect();
-    array(
-        &mut o,
-        "STARTS",
-        "u16",
-        &starts,
-        "Start state of each entry, premultiplied by `NCLASSES`.",
-    );
+    array(&mut o, "STARTS", "u16", &starts, "Start state of each entry, premultiplied by `NCLASSES`.");
     let classes: Vec<u8> = d.classes.to_vec();
-    array(
-        &mut o,
-        "CLASSES",
-        "u8",
-        &classes,
-        "Byte class of each byte.",
-    );
+    array(&mut o, "CLASSES", "u8", &classes, "Byte class of each byte.");
 
     // Transitions and their operations.
     let mut trans = Vec::with_capacity(ns * nc);
@@ -259,13 +219,7 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa) -> (String, 
             }
         }
     }
-    array(
-        &mut o,
-        "TRANS",
-        "u16",
-        &trans,
-        "Next state (premultiplied), by `state + class`; 0 is dead.",
-    );
+    array(&mut o, "TRANS", "u16", &trans, "Next state (premultiplied), by `state + class`; 0 is dead.");
     array(
         &mut o,
         "TRANS_OPS",
@@ -288,7 +242,13 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa) -> (String, 
         &starts_ops,
         "Start of each operation list in `OPS` (list `k` is `OP_START[k]..OP_START[k + 1]`).",
     );
-    array(&mut o, "OPS", "(u8, u8)", &flat, "Operations `(dst, src)`: `regs[dst] = src`, where src 255 is the current position and 254 means unset.");
+    array(
+        &mut o,
+        "OPS",
+        "(u8, u8)",
+        &flat,
+        "Operations `(dst, src)`: `regs[dst] = src`, where src 255 is the current position and 254 means unset.",
+    );
 
     // Acceptance.
     let mut fin_rows: Vec<Vec<u8>> = vec![Vec::new()];
@@ -320,21 +280,21 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa) -> (String, 
         &fin_idx,
         "Acceptance row of each state (0: not accepting), an index into `FINAL_TAGS`.",
     );
-    let rows: Vec<String> = fin_rows
+    let flat_rows: Vec<u8> = fin_rows
         .iter()
-        .map(|r| {
+        .flat_map(|r| {
             let mut full = r.clone();
             full.resize(d.ntags, 254);
-            format!(
-                "[{}]",
-                full.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            full
         })
         .collect();
-    let _ = writeln!(o, "/// Tag values on acceptance: a register, 254 unset, 255 the input length.\npub static FINAL_TAGS: [[u8; NTAGS]; {}] = [\n    {},\n];", rows.len(), rows.join(",\n    "));
+    array(
+        &mut o,
+        "FINAL_TAGS",
+        "u8",
+        &flat_rows,
+        "Tag values on acceptance, `NTAGS` per row: a register, 254 unset, 255 the input length.",
+    );
     let ctxs: Vec<String> = d
         .states
         .iter()
@@ -343,13 +303,7 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa) -> (String, 
             Some(k) => format!("{}::{}", cfg.context_type, cfg.contexts[k as usize].0),
         })
         .collect();
-    array(
-        &mut o,
-        "CONTEXT",
-        &cfg.context_type,
-        &ctxs,
-        "Error context of each state.",
-    );
+    array(&mut o, "CONTEXT", &cfg.context_type, &ctxs, "Error context of each state.");
 
     // Acceleration: the bytes that keep a state where it is with no operation.
     let mut accel_sets: Vec<[u64; 4]> = vec![[0; 4]];
@@ -367,23 +321,14 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa) -> (String, 
         if set.is_empty() {
             accel.push(0usize);
         } else {
-            let k = accel_sets
-                .iter()
-                .position(|x| *x == set.0)
-                .unwrap_or_else(|| {
-                    accel_sets.push(set.0);
-                    accel_sets.len() - 1
-                });
+            let k = accel_sets.iter().position(|x| *x == set.0).unwrap_or_else(|| {
+                accel_sets.push(set.0);
+                accel_sets.len() - 1
+            });
             accel.push(k);
         }
     }
-    array(
-        &mut o,
-        "ACCEL",
-        "u8",
-        &accel,
-        "Self-loop set of each state (0: none), an index into `ACCEL_SETS`.",
-    );
+    array(&mut o, "ACCEL", "u8", &accel, "Self-loop set of each state (0: none), an index into `ACCEL_SETS`.");
     let _ = writeln!(o, "/// Bytes that keep a state in place with no operation (256-bit sets).\npub static ACCEL_SETS: [[u64; 4]; {}] = [", accel_sets.len());
     for s in &accel_sets {
         o.push_str("    ");
@@ -392,13 +337,14 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa) -> (String, 
     }
     o.push_str("];\n");
     let _ = g;
-    let table_bytes = ns * nc * 2
-        + ns * nc
-        + 256
-        + flat.len() * 2
-        + rows.len() * d.ntags
-        + ns * 3
-        + accel_sets.len() * 32;
+    let _ = writeln!(
+        o,
+        "/// The automaton, for the runtime's walker.\npub static AUTOMATON: {at}<{ct}> = {at} {{ nclasses: NCLASSES, ntags: NTAGS, starts: &STARTS, classes: &CLASSES, trans: &TRANS, trans_ops: &TRANS_OPS, op_start: &OP_START, ops: &OPS, fin: &FINAL, final_tags: &FINAL_TAGS, context: &CONTEXT, accel: &ACCEL, accel_sets: &ACCEL_SETS }};",
+        at = automaton_type,
+        ct = cfg.context_type
+    );
+    let table_bytes =
+        ns * nc * 2 + ns * nc + 256 + flat.len() * 2 + flat_rows.len() + ns * 3 + accel_sets.len() * 32;
     let report = Report {
         states: ns,
         unminimized: d.unminimized,

@@ -108,32 +108,20 @@ impl<'g> Builder<'g> {
         let (cap, mark, ctx) = self.roles.get(&key).copied().unwrap_or((None, None, None));
         if let Some(k) = ctx {
             let parent = *self.ctx_stack.last().unwrap_or(&0);
-            self.nfa.ctx_nodes.push(CtxNode {
-                parent: Some(parent),
-                kind: Some(k),
-            });
+            self.nfa.ctx_nodes.push(CtxNode { parent: Some(parent), kind: Some(k) });
             self.ctx_stack.push((self.nfa.ctx_nodes.len() - 1) as u32);
         }
         let mut n = next;
         if let Some(c) = cap {
-            n = self.add(State::Tag {
-                tag: 2 * c + 1,
-                next: n,
-            });
+            n = self.add(State::Tag { tag: 2 * c + 1, next: n });
         }
         let expr = rule.expr.clone();
         n = self.compile(&expr, n);
         if let Some(c) = cap {
-            n = self.add(State::Tag {
-                tag: 2 * c,
-                next: n,
-            });
+            n = self.add(State::Tag { tag: 2 * c, next: n });
         }
         if let Some(m) = mark {
-            n = self.add(State::Tag {
-                tag: 2 * self.ncaptures + m,
-                next: n,
-            });
+            n = self.add(State::Tag { tag: 2 * self.ncaptures + m, next: n });
         }
         if ctx.is_some() {
             self.ctx_stack.pop();
@@ -151,10 +139,7 @@ pub fn roles(
     let mut errs = Vec::new();
     let check = |r: &str, errs: &mut Vec<String>| {
         if g.rule(r).is_none() {
-            errs.push(format!(
-                "the tags file names rule '{}', which the grammar does not define",
-                r
-            ));
+            errs.push(format!("the tags file names rule '{}', which the grammar does not define", r));
         }
         r.to_ascii_lowercase()
     };
@@ -195,10 +180,7 @@ pub fn build(g: &Grammar, cfg: &Config, entry_rule: &str) -> Result<Nfa, Vec<Str
         nfa: Nfa {
             states: Vec::new(),
             ctx: Vec::new(),
-            ctx_nodes: vec![CtxNode {
-                parent: None,
-                kind: None,
-            }],
+            ctx_nodes: vec![CtxNode { parent: None, kind: None }],
             start: 0,
             ntags: 2 * ncaptures + cfg.marks.len() as u32,
         },
@@ -219,10 +201,7 @@ pub fn build_plain(g: &Grammar, rule: &str) -> Nfa {
         nfa: Nfa {
             states: Vec::new(),
             ctx: Vec::new(),
-            ctx_nodes: vec![CtxNode {
-                parent: None,
-                kind: None,
-            }],
+            ctx_nodes: vec![CtxNode { parent: None, kind: None }],
             start: 0,
             ntags: 0,
         },
@@ -270,8 +249,7 @@ impl Nfa {
                 return false;
             }
         }
-        cur.iter()
-            .any(|&s| matches!(self.states[s as usize], State::Final))
+        cur.iter().any(|&s| matches!(self.states[s as usize], State::Final))
     }
 
     /// Removes states from which `Final` cannot be reached (they would make
@@ -282,18 +260,14 @@ impl Nfa {
         let mut rev: Vec<Vec<StateId>> = vec![Vec::new(); n];
         for (i, s) in self.states.iter().enumerate() {
             match s {
-                State::Byte { next, .. } | State::Tag { next, .. } => {
-                    rev[*next as usize].push(i as StateId)
-                }
+                State::Byte { next, .. } | State::Tag { next, .. } => rev[*next as usize].push(i as StateId),
                 State::Split(t) => t.iter().for_each(|&x| rev[x as usize].push(i as StateId)),
                 State::Final => {}
             }
         }
         let mut live = vec![false; n];
-        let mut stack: Vec<StateId> = (0..n)
-            .filter(|&i| matches!(self.states[i], State::Final))
-            .map(|i| i as StateId)
-            .collect();
+        let mut stack: Vec<StateId> =
+            (0..n).filter(|&i| matches!(self.states[i], State::Final)).map(|i| i as StateId).collect();
         while let Some(s) = stack.pop() {
             if std::mem::replace(&mut live[s as usize], true) {
                 continue;

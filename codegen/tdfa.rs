@@ -119,11 +119,7 @@ impl<'a> Ctx<'a> {
     /// Leftmost-first epsilon closure of `configs` at one position. Calls
     /// `visit(state, config index, tags set on the way)` for every non-epsilon
     /// state reached, in priority order; a state reached twice is kept once.
-    fn closure(
-        &mut self,
-        configs: &[(StateId, Regs)],
-        mut visit: impl FnMut(StateId, usize, &[u32]),
-    ) {
+    fn closure(&mut self, configs: &[(StateId, Regs)], mut visit: impl FnMut(StateId, usize, &[u32])) {
         self.gen += 1;
         let gen = self.gen;
         for (ci, (q, _)) in configs.iter().enumerate() {
@@ -156,19 +152,12 @@ impl<'a> Ctx<'a> {
 fn sequence(mut pending: Vec<Op>, tmp: u16) -> Vec<Op> {
     let mut out = Vec::new();
     while !pending.is_empty() {
-        let free = pending.iter().position(|o| {
-            !pending
-                .iter()
-                .any(|p| p.src == Src::Reg(o.dst) && p.dst != o.dst)
-        });
+        let free = pending.iter().position(|o| !pending.iter().any(|p| p.src == Src::Reg(o.dst) && p.dst != o.dst));
         match free {
             Some(i) => out.push(pending.remove(i)),
             None => {
                 let r = pending[0].dst;
-                out.push(Op {
-                    dst: tmp,
-                    src: Src::Reg(r),
-                });
+                out.push(Op { dst: tmp, src: Src::Reg(r) });
                 for p in pending.iter_mut() {
                     if p.src == Src::Reg(r) {
                         p.src = Src::Reg(tmp);
@@ -205,13 +194,7 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
         reps[classes[b as usize] as usize] = b;
     }
     // Merge the NFAs into one state space.
-    let mut merged = Nfa {
-        states: Vec::new(),
-        ctx: Vec::new(),
-        ctx_nodes: Vec::new(),
-        start: 0,
-        ntags: nfas[0].ntags,
-    };
+    let mut merged = Nfa { states: Vec::new(), ctx: Vec::new(), ctx_nodes: Vec::new(), start: 0, ntags: nfas[0].ntags };
     let mut nfa_starts = Vec::new();
     for n in nfas {
         let so = merged.states.len() as StateId;
@@ -219,52 +202,30 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
         nfa_starts.push(n.start + so);
         for s in &n.states {
             merged.states.push(match s {
-                State::Byte { set, next } => State::Byte {
-                    set: *set,
-                    next: next + so,
-                },
+                State::Byte { set, next } => State::Byte { set: *set, next: next + so },
                 State::Split(t) => State::Split(t.iter().map(|x| x + so).collect()),
-                State::Tag { tag, next } => State::Tag {
-                    tag: *tag,
-                    next: next + so,
-                },
+                State::Tag { tag, next } => State::Tag { tag: *tag, next: next + so },
                 State::Final => State::Final,
             });
         }
         merged.ctx.extend(n.ctx.iter().map(|c| c + co));
         for c in &n.ctx_nodes {
-            merged.ctx_nodes.push(super::nfa::CtxNode {
-                parent: c.parent.map(|p| p + co),
-                kind: c.kind,
-            });
+            merged.ctx_nodes.push(super::nfa::CtxNode { parent: c.parent.map(|p| p + co), kind: c.kind });
         }
     }
     let ntags = merged.ntags as usize;
-    let mut cx = Ctx {
-        nfa: &merged,
-        ntags,
-        seen: vec![0; merged.states.len()],
-        gen: 0,
-    };
+    let mut cx = Ctx { nfa: &merged, ntags, seen: vec![0; merged.states.len()], gen: 0 };
 
     let mut keys: Vec<Key> = vec![Vec::new()]; // 0 = dead
     let mut index: HashMap<Key, u32> = HashMap::new();
     index.insert(Vec::new(), 0);
-    let mut states: Vec<DState> = vec![DState {
-        trans: vec![(0, Vec::new()); nclasses],
-        fin: None,
-        ctx: None,
-    }];
+    let mut states: Vec<DState> = vec![DState { trans: vec![(0, Vec::new()); nclasses], fin: None, ctx: None }];
     let mut starts = Vec::new();
     for &s in &nfa_starts {
         let key: Key = vec![(s, (0..ntags as u16).map(Some).collect())];
         let id = *index.entry(key.clone()).or_insert_with(|| {
             keys.push(key);
-            states.push(DState {
-                trans: Vec::new(),
-                fin: None,
-                ctx: None,
-            });
+            states.push(DState { trans: Vec::new(), fin: None, ctx: None });
             (keys.len() - 1) as u32
         });
         starts.push(id);
@@ -330,26 +291,16 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
                 .iter()
                 .filter_map(|&(dst, v)| match v {
                     Some(Val::Old(r)) if r == dst => None,
-                    Some(Val::Old(r)) => Some(Op {
-                        dst,
-                        src: Src::Reg(r),
-                    }),
+                    Some(Val::Old(r)) => Some(Op { dst, src: Src::Reg(r) }),
                     Some(Val::New(_)) => Some(Op { dst, src: Src::Pos }),
-                    None => Some(Op {
-                        dst,
-                        src: Src::Unset,
-                    }),
+                    None => Some(Op { dst, src: Src::Unset }),
                 })
                 .collect();
             let id = match index.get(&nkey) {
                 Some(&id) => id,
                 None => {
                     keys.push(nkey.clone());
-                    states.push(DState {
-                        trans: Vec::new(),
-                        fin: None,
-                        ctx: None,
-                    });
+                    states.push(DState { trans: Vec::new(), fin: None, ctx: None });
                     let id = (keys.len() - 1) as u32;
                     index.insert(nkey, id);
                     id
@@ -379,11 +330,7 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
         for (q, _) in &key[1..] {
             node = lca(&merged, node, merged.ctx[*q as usize]);
         }
-        states[i] = DState {
-            trans,
-            fin,
-            ctx: merged.ctx_nodes[node as usize].kind,
-        };
+        states[i] = DState { trans, fin, ctx: merged.ctx_nodes[node as usize].kind };
         i += 1;
     }
     let tmp = max_regs as u16;
@@ -393,15 +340,7 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
         }
     }
     let unminimized = states.len();
-    let mut d = Tdfa {
-        classes,
-        nclasses,
-        states,
-        starts,
-        nregs: max_regs + 1,
-        ntags,
-        unminimized,
-    };
+    let mut d = Tdfa { classes, nclasses, states, starts, nregs: max_regs + 1, ntags, unminimized };
     minimize(&mut d);
     d
 }
@@ -426,11 +365,8 @@ pub fn minimize(d: &mut Tdfa) {
         let mut m: HashMap<(u32, Vec<(u32, Vec<Op>)>), u32> = HashMap::new();
         let nb: Vec<u32> = (0..n)
             .map(|i| {
-                let sig: Vec<(u32, Vec<Op>)> = d.states[i]
-                    .trans
-                    .iter()
-                    .map(|(t, ops)| (block[*t as usize], ops.clone()))
-                    .collect();
+                let sig: Vec<(u32, Vec<Op>)> =
+                    d.states[i].trans.iter().map(|(t, ops)| (block[*t as usize], ops.clone())).collect();
                 let l = m.len() as u32;
                 *m.entry((block[i], sig)).or_insert(l)
             })
@@ -457,11 +393,7 @@ pub fn minimize(d: &mut Tdfa) {
         .map(|&i| {
             let s = &d.states[i];
             DState {
-                trans: s
-                    .trans
-                    .iter()
-                    .map(|(t, ops)| (newid[&block[*t as usize]], ops.clone()))
-                    .collect(),
+                trans: s.trans.iter().map(|(t, ops)| (newid[&block[*t as usize]], ops.clone())).collect(),
                 fin: s.fin.clone(),
                 ctx: s.ctx,
             }
@@ -476,11 +408,7 @@ pub fn minimize(d: &mut Tdfa) {
 impl Tdfa {
     /// Runs the automaton (reference implementation, used by the generator's
     /// tests): `Ok(tag values)` or `Err((index, context))`.
-    pub fn run(
-        &self,
-        entry: usize,
-        input: &[u8],
-    ) -> Result<Vec<Option<usize>>, (usize, Option<u32>)> {
+    pub fn run(&self, entry: usize, input: &[u8]) -> Result<Vec<Option<usize>>, (usize, Option<u32>)> {
         let mut regs = vec![usize::MAX; self.nregs];
         let mut s = self.starts[entry] as usize;
         for (i, &b) in input.iter().enumerate() {

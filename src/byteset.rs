@@ -37,23 +37,13 @@ impl ByteSet {
     /// The union of two sets.
     #[must_use]
     pub const fn union(&self, o: &ByteSet) -> ByteSet {
-        ByteSet([
-            self.0[0] | o.0[0],
-            self.0[1] | o.0[1],
-            self.0[2] | o.0[2],
-            self.0[3] | o.0[3],
-        ])
+        ByteSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
     }
 
     /// The bytes of `self` that are not in `o`.
     #[must_use]
     pub const fn minus(&self, o: &ByteSet) -> ByteSet {
-        ByteSet([
-            self.0[0] & !o.0[0],
-            self.0[1] & !o.0[1],
-            self.0[2] & !o.0[2],
-            self.0[3] & !o.0[3],
-        ])
+        ByteSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2], self.0[3] & !o.0[3]])
     }
 }
 

@@ -104,41 +104,17 @@ impl ParseError {
 impl core::fmt::Display for ParseError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match (self.kind, self.found) {
-            (ErrorKind::TooLong, _) => write!(
-                f,
-                "input of {} bytes is longer than the {} bytes a reference can hold",
-                self.index,
-                u32::MAX
-            ),
-            (k, None) => write!(
-                f,
-                "unexpected end of input at index {} in {}",
-                self.index,
-                k.name()
-            ),
-            (k, Some(b)) if b.is_ascii_graphic() || b == b' ' => {
-                write!(
-                    f,
-                    "invalid character '{}' at index {} in {}",
-                    b as char,
-                    self.index,
-                    k.name()
-                )
+            (ErrorKind::TooLong, _) => {
+                write!(f, "input of {} bytes is longer than the {} bytes a reference can hold", self.index, u32::MAX)
             }
-            (k, Some(b)) if b >= 0x80 => write!(
-                f,
-                "non-ASCII byte 0x{:02X} at index {} in {}",
-                b,
-                self.index,
-                k.name()
-            ),
-            (k, Some(b)) => write!(
-                f,
-                "control byte 0x{:02X} at index {} in {}",
-                b,
-                self.index,
-                k.name()
-            ),
+            (k, None) => write!(f, "unexpected end of input at index {} in {}", self.index, k.name()),
+            (k, Some(b)) if b.is_ascii_graphic() || b == b' ' => {
+                write!(f, "invalid character '{}' at index {} in {}", b as char, self.index, k.name())
+            }
+            (k, Some(b)) if b >= 0x80 => {
+                write!(f, "non-ASCII byte 0x{:02X} at index {} in {}", b, self.index, k.name())
+            }
+            (k, Some(b)) => write!(f, "control byte 0x{:02X} at index {} in {}", b, self.index, k.name()),
         }
     }
 }

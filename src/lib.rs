@@ -12,6 +12,7 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+mod automaton;
 mod byteset;
 mod components;
 mod error;

@@ -2,129 +2,65 @@
 use crate::ByteSet;
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `alpha`.
-pub const ALPHA: ByteSet = ByteSet::from_bits([
-    0x0000000000000000,
-    0x07FFFFFE07FFFFFE,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const ALPHA: ByteSet =
+    ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `digit`.
-pub const DIGIT: ByteSet = ByteSet::from_bits([
-    0x03FF000000000000,
-    0x0000000000000000,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const DIGIT: ByteSet =
+    ByteSet::from_bits([0x03FF000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `hexdig`.
-pub const HEXDIG: ByteSet = ByteSet::from_bits([
-    0x03FF000000000000,
-    0x0000007E0000007E,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const HEXDIG: ByteSet =
+    ByteSet::from_bits([0x03FF000000000000, 0x0000007E0000007E, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `unreserved`.
-pub const UNRESERVED: ByteSet = ByteSet::from_bits([
-    0x03FF600000000000,
-    0x47FFFFFE87FFFFFE,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const UNRESERVED: ByteSet =
+    ByteSet::from_bits([0x03FF600000000000, 0x47FFFFFE87FFFFFE, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `sub-delims`.
-pub const SUB_DELIMS: ByteSet = ByteSet::from_bits([
-    0x28001FD200000000,
-    0x0000000000000000,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const SUB_DELIMS: ByteSet =
+    ByteSet::from_bits([0x28001FD200000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `gen-delims`.
-pub const GEN_DELIMS: ByteSet = ByteSet::from_bits([
-    0x8400800800000000,
-    0x0000000028000001,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const GEN_DELIMS: ByteSet =
+    ByteSet::from_bits([0x8400800800000000, 0x0000000028000001, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `reserved`.
-pub const RESERVED: ByteSet = ByteSet::from_bits([
-    0xAC009FDA00000000,
-    0x0000000028000001,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const RESERVED: ByteSet =
+    ByteSet::from_bits([0xAC009FDA00000000, 0x0000000028000001, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `pchar`.
-pub const PCHAR: ByteSet = ByteSet::from_bits([
-    0x2FFF7FD200000000,
-    0x47FFFFFE87FFFFFF,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const PCHAR: ByteSet =
+    ByteSet::from_bits([0x2FFF7FD200000000, 0x47FFFFFE87FFFFFF, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `segment`.
-pub const SEGMENT: ByteSet = ByteSet::from_bits([
-    0x2FFF7FD200000000,
-    0x47FFFFFE87FFFFFF,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const SEGMENT: ByteSet =
+    ByteSet::from_bits([0x2FFF7FD200000000, 0x47FFFFFE87FFFFFF, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `segment-nz-nc`.
-pub const SEGMENT_NZ_NC: ByteSet = ByteSet::from_bits([
-    0x2BFF7FD200000000,
-    0x47FFFFFE87FFFFFF,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const SEGMENT_NZ_NC: ByteSet =
+    ByteSet::from_bits([0x2BFF7FD200000000, 0x47FFFFFE87FFFFFF, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `query`.
-pub const QUERY: ByteSet = ByteSet::from_bits([
-    0xAFFFFFD200000000,
-    0x47FFFFFE87FFFFFF,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const QUERY: ByteSet =
+    ByteSet::from_bits([0xAFFFFFD200000000, 0x47FFFFFE87FFFFFF, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `fragment`.
-pub const FRAGMENT: ByteSet = ByteSet::from_bits([
-    0xAFFFFFD200000000,
-    0x47FFFFFE87FFFFFF,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const FRAGMENT: ByteSet =
+    ByteSet::from_bits([0xAFFFFFD200000000, 0x47FFFFFE87FFFFFF, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `userinfo`.
-pub const USERINFO: ByteSet = ByteSet::from_bits([
-    0x2FFF7FD200000000,
-    0x47FFFFFE87FFFFFE,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const USERINFO: ByteSet =
+    ByteSet::from_bits([0x2FFF7FD200000000, 0x47FFFFFE87FFFFFE, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `reg-name`.
-pub const REG_NAME: ByteSet = ByteSet::from_bits([
-    0x2BFF7FD200000000,
-    0x47FFFFFE87FFFFFE,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const REG_NAME: ByteSet =
+    ByteSet::from_bits([0x2BFF7FD200000000, 0x47FFFFFE87FFFFFE, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `scheme`.
-pub const SCHEME: ByteSet = ByteSet::from_bits([
-    0x0000000000000000,
-    0x07FFFFFE07FFFFFE,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const SCHEME: ByteSet =
+    ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000]);
 
 /// Bytes `b` for which the one-byte string `b` matches the rule `port`.
-pub const PORT: ByteSet = ByteSet::from_bits([
-    0x03FF000000000000,
-    0x0000000000000000,
-    0x0000000000000000,
-    0x0000000000000000,
-]);
+pub const PORT: ByteSet =
+    ByteSet::from_bits([0x03FF000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000]);

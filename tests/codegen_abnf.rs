@@ -7,11 +7,7 @@ use codegen::byteset::ByteSet;
 const F: &str = "t.abnf";
 
 fn pos(line: u32, col: u32) -> Pos {
-    Pos {
-        file: F.to_string(),
-        line,
-        col,
-    }
+    Pos { file: F.to_string(), line, col }
 }
 
 /// A reference to rule `name` at `line:col` of `t.abnf`.
@@ -36,11 +32,7 @@ fn range(lo: u8, hi: u8) -> Expr {
 }
 
 fn rep(min: u32, max: Option<u32>, expr: Expr) -> Expr {
-    Expr::Repeat {
-        min,
-        max,
-        expr: Box::new(expr),
-    }
+    Expr::Repeat { min, max, expr: Box::new(expr) }
 }
 
 fn seq(items: Vec<Expr>) -> Expr {
@@ -94,10 +86,7 @@ fn load(text: &str) -> Grammar {
 fn rule_definition_forms() {
     let d = defs("a=b\nB-2  =/  c\nxY-z\t=\td\nq\n  =\n  e\n");
     let names: Vec<_> = d.iter().map(|d| (d.name.as_str(), d.incremental)).collect();
-    assert_eq!(
-        names,
-        [("a", false), ("B-2", true), ("xY-z", false), ("q", false)]
-    );
+    assert_eq!(names, [("a", false), ("B-2", true), ("xY-z", false), ("q", false)]);
     assert_eq!(d[0].expr, r("b", 1, 3));
     assert_eq!(d[0].pos, pos(1, 1));
     assert_eq!(d[1].expr, r("c", 2, 10));
@@ -110,50 +99,21 @@ fn rule_definition_forms() {
 
 #[test]
 fn alternation_concatenation_and_groups() {
-    assert_eq!(
-        body("b / c / d"),
-        alt(vec![r("b", 1, 5), r("c", 1, 9), r("d", 1, 13)])
-    );
+    assert_eq!(body("b / c / d"), alt(vec![r("b", 1, 5), r("c", 1, 9), r("d", 1, 13)]));
     assert_eq!(body("b c"), seq(vec![r("b", 1, 5), r("c", 1, 7)]));
     // Concatenation binds tighter than alternation.
-    assert_eq!(
-        body("b c / d"),
-        alt(vec![seq(vec![r("b", 1, 5), r("c", 1, 7)]), r("d", 1, 11)])
-    );
-    assert_eq!(
-        body("b (c / d)"),
-        seq(vec![r("b", 1, 5), alt(vec![r("c", 1, 8), r("d", 1, 12)])])
-    );
+    assert_eq!(body("b c / d"), alt(vec![seq(vec![r("b", 1, 5), r("c", 1, 7)]), r("d", 1, 11)]));
+    assert_eq!(body("b (c / d)"), seq(vec![r("b", 1, 5), alt(vec![r("c", 1, 8), r("d", 1, 12)])]));
     // A group is not kept as a node; single-element groups and nesting vanish.
     assert_eq!(body("(b)"), r("b", 1, 6));
     assert_eq!(body("((( b )))"), r("b", 1, 9));
     assert_eq!(body("((b / c))"), alt(vec![r("b", 1, 7), r("c", 1, 11)]));
     // Nested concatenations and alternations are flattened (same meaning,
     // same order); a repetition keeps its group.
-    assert_eq!(
-        body("(b c) d"),
-        seq(vec![r("b", 1, 6), r("c", 1, 8), r("d", 1, 11)])
-    );
-    assert_eq!(
-        body("b / (c / (d)) / e"),
-        alt(vec![
-            r("b", 1, 5),
-            r("c", 1, 10),
-            r("d", 1, 15),
-            r("e", 1, 21)
-        ])
-    );
-    assert_eq!(
-        body("\"ab\" %x30.31 c"),
-        seq(vec![ci(b'a'), ci(b'b'), b(b'0'), b(b'1'), r("c", 1, 18)])
-    );
-    assert_eq!(
-        body("2\"ab\" c"),
-        seq(vec![
-            rep(2, Some(2), seq(vec![ci(b'a'), ci(b'b')])),
-            r("c", 1, 11)
-        ])
-    );
+    assert_eq!(body("(b c) d"), seq(vec![r("b", 1, 6), r("c", 1, 8), r("d", 1, 11)]));
+    assert_eq!(body("b / (c / (d)) / e"), alt(vec![r("b", 1, 5), r("c", 1, 10), r("d", 1, 15), r("e", 1, 21)]));
+    assert_eq!(body("\"ab\" %x30.31 c"), seq(vec![ci(b'a'), ci(b'b'), b(b'0'), b(b'1'), r("c", 1, 18)]));
+    assert_eq!(body("2\"ab\" c"), seq(vec![rep(2, Some(2), seq(vec![ci(b'a'), ci(b'b')])), r("c", 1, 11)]));
     // Whitespace inside brackets is optional; `/` needs none around it.
     assert_eq!(body("(b/c)"), alt(vec![r("b", 1, 6), r("c", 1, 8)]));
 }
@@ -161,17 +121,8 @@ fn alternation_concatenation_and_groups() {
 #[test]
 fn options() {
     assert_eq!(body("[b]"), rep(0, Some(1), r("b", 1, 6)));
-    assert_eq!(
-        body("[ b c ]"),
-        rep(0, Some(1), seq(vec![r("b", 1, 7), r("c", 1, 9)]))
-    );
-    assert_eq!(
-        body("b [c / d]"),
-        seq(vec![
-            r("b", 1, 5),
-            rep(0, Some(1), alt(vec![r("c", 1, 8), r("d", 1, 12)]))
-        ])
-    );
+    assert_eq!(body("[ b c ]"), rep(0, Some(1), seq(vec![r("b", 1, 7), r("c", 1, 9)])));
+    assert_eq!(body("b [c / d]"), seq(vec![r("b", 1, 5), rep(0, Some(1), alt(vec![r("c", 1, 8), r("d", 1, 12)]))]));
 }
 
 #[test]
@@ -183,10 +134,7 @@ fn repetitions() {
     assert_eq!(body("3b"), rep(3, Some(3), r("b", 1, 6)));
     assert_eq!(body("3*3b"), rep(3, Some(3), r("b", 1, 8)));
     assert_eq!(body("12*b"), rep(12, None, r("b", 1, 8)));
-    assert_eq!(
-        body("*( b c )"),
-        rep(0, None, seq(vec![r("b", 1, 8), r("c", 1, 10)]))
-    );
+    assert_eq!(body("*( b c )"), rep(0, None, seq(vec![r("b", 1, 8), r("c", 1, 10)])));
     assert_eq!(body("2\"x\""), rep(2, Some(2), ci(b'x')));
     // `1*1 x` is just `x`.
     assert_eq!(body("1*1b"), r("b", 1, 8));
@@ -216,15 +164,9 @@ fn quoted_strings_are_case_insensitive() {
     assert_eq!(body("\"X\""), ci(b'x'));
     assert_eq!(body("\"1\""), b(b'1'));
     assert_eq!(body("\"\""), Expr::Empty);
-    assert_eq!(
-        body("\"aB-1 \""),
-        seq(vec![ci(b'a'), ci(b'b'), b(b'-'), b(b'1'), b(b' ')])
-    );
+    assert_eq!(body("\"aB-1 \""), seq(vec![ci(b'a'), ci(b'b'), b(b'-'), b(b'1'), b(b' ')]));
     // Every printable but `"` is allowed inside, including `;`, `/` and `<`.
-    assert_eq!(
-        body("\";/<'!~\""),
-        seq(b";/<'!~".iter().map(|&c| b(c)).collect())
-    );
+    assert_eq!(body("\";/<'!~\""), seq(b";/<'!~".iter().map(|&c| b(c)).collect()));
     if let Expr::Class(set) = body("\"k\"") {
         assert_eq!(set.iter().collect::<Vec<_>>(), [b'K', b'k']);
     } else {
@@ -262,10 +204,7 @@ fn numeric_values() {
     assert_eq!(body("%d13.10.9"), seq(vec![b(13), b(10), b(9)]));
     assert_eq!(body("%b1.10"), seq(vec![b(1), b(2)]));
     // Mixed with other elements.
-    assert_eq!(
-        body("%x41-5A / %x61-7A"),
-        alt(vec![range(0x41, 0x5A), range(0x61, 0x7A)])
-    );
+    assert_eq!(body("%x41-5A / %x61-7A"), alt(vec![range(0x41, 0x5A), range(0x61, 0x7A)]));
     assert_eq!(body("1*%x30-39"), rep(1, None, range(b'0', b'9')));
 }
 
@@ -288,12 +227,7 @@ fn comments_continuations_and_blank_lines() {
     let g = load(text);
     assert_eq!(
         g.rule("a").unwrap().expr,
-        alt(vec![
-            r("b", 3, 5),
-            r("c", 4, 7),
-            r("d", 7, 4),
-            seq(vec![ci(b'e'), b(b';')])
-        ])
+        alt(vec![r("b", 3, 5), r("c", 4, 7), r("d", 7, 4), seq(vec![ci(b'e'), b(b';')])])
     );
     let names: Vec<_> = g.rules().map(|r| r.name.as_str()).collect();
     assert_eq!(names, ["a", "b", "c", "d"]);
@@ -311,10 +245,7 @@ fn crlf_line_endings() {
     // Errors get the same positions either way.
     let bad = "a = \"x\nb = [c\n";
     let crlf_bad = bad.replace('\n', "\r\n");
-    let expected = [
-        "t.abnf:1:5: unterminated quoted string",
-        "t.abnf:2:7: expected ']' to close option opened at 2:5",
-    ];
+    let expected = ["t.abnf:1:5: unterminated quoted string", "t.abnf:2:7: expected ']' to close option opened at 2:5"];
     assert_eq!(errors(bad), expected);
     assert_eq!(errors(&crlf_bad), expected);
 }
@@ -329,10 +260,7 @@ fn incremental_alternatives() {
          c = b\n\
          C =/ \"u\" ; case-insensitive too\n",
     );
-    assert_eq!(
-        g.rule("a").unwrap().expr,
-        alt(vec![ci(b'x'), ci(b'y'), ci(b'w'), r("b", 4, 6), ci(b'v')])
-    );
+    assert_eq!(g.rule("a").unwrap().expr, alt(vec![ci(b'x'), ci(b'y'), ci(b'w'), r("b", 4, 6), ci(b'v')]));
     assert_eq!(g.rule("c").unwrap().expr, alt(vec![r("b", 5, 5), ci(b'u')]));
     assert_eq!(g.rules().count(), 3);
     // `=/` may come before the `=` and from another file.
@@ -348,10 +276,7 @@ fn rule_names_are_case_insensitive() {
     assert!(g.rule("BaZ").is_some());
     assert!(g.rule("qux").is_none());
     // References keep the spelling they were written with.
-    assert_eq!(
-        g.rule("baz").unwrap().expr,
-        alt(vec![r("FOO-bar", 2, 7), r("foo-BAR", 2, 17)])
-    );
+    assert_eq!(g.rule("baz").unwrap().expr, alt(vec![r("FOO-bar", 2, 7), r("foo-BAR", 2, 17)]));
     assert_eq!(
         errors("a = \"1\"\nA = \"2\"\n"),
         ["t.abnf:2:1: duplicate definition of rule 'A' (first defined at t.abnf:1:1; use '=/' to add alternatives)"]
@@ -360,21 +285,12 @@ fn rule_names_are_case_insensitive() {
 
 #[test]
 fn rules_from_several_files() {
-    let g = Grammar::load(&[
-        ("main.abnf", "top = ALPHA 1*DIGIT\n"),
-        ("core.abnf", "ALPHA = %x41-5A\nDIGIT = %x30-39\n"),
-    ])
-    .unwrap();
+    let g =
+        Grammar::load(&[("main.abnf", "top = ALPHA 1*DIGIT\n"), ("core.abnf", "ALPHA = %x41-5A\nDIGIT = %x30-39\n")])
+            .unwrap();
     let names: Vec<_> = g.rules().map(|r| r.name.as_str()).collect();
     assert_eq!(names, ["top", "ALPHA", "DIGIT"]);
-    assert_eq!(
-        g.rule("alpha").unwrap().pos,
-        Pos {
-            file: "core.abnf".into(),
-            line: 1,
-            col: 1
-        }
-    );
+    assert_eq!(g.rule("alpha").unwrap().pos, Pos { file: "core.abnf".into(), line: 1, col: 1 });
 }
 
 // ---- errors ---------------------------------------------------------------
@@ -447,10 +363,7 @@ fn syntax_errors_all_reported_with_positions() {
 
 #[test]
 fn errors_at_end_of_file_without_newline() {
-    assert_eq!(
-        parse_file(F, "a = (b").1[0].to_string(),
-        "t.abnf:1:7: expected ')' to close group opened at 1:5"
-    );
+    assert_eq!(parse_file(F, "a = (b").1[0].to_string(), "t.abnf:1:7: expected ')' to close group opened at 1:5");
     assert_eq!(
         parse_file(F, "a = 3").1[0].to_string(),
         "t.abnf:1:6: expected an element right after repetition '3', found end of rule"
@@ -473,46 +386,24 @@ fn stray_indented_line_before_first_rule() {
 fn undefined_rules() {
     assert_eq!(
         errors("a = b c\nc = \"x\" / B / [ d ]\n"),
-        [
-            "t.abnf:1:5: undefined rule 'b'",
-            "t.abnf:2:11: undefined rule 'B'",
-            "t.abnf:2:17: undefined rule 'd'"
-        ]
+        ["t.abnf:1:5: undefined rule 'b'", "t.abnf:2:11: undefined rule 'B'", "t.abnf:2:17: undefined rule 'd'"]
     );
     // A reference inside a zero repetition is gone, so it need not be defined.
     load("a = \"x\" 0b\n");
     // A rule whose definition had a syntax error is not also reported as undefined.
-    assert_eq!(
-        errors("a = b\nb = (\n"),
-        ["t.abnf:2:6: expected an element, found end of rule"]
-    );
+    assert_eq!(errors("a = b\nb = (\n"), ["t.abnf:2:6: expected an element, found end of rule"]);
 }
 
 #[test]
 fn recursion_direct_and_indirect() {
-    assert_eq!(
-        errors("a = \"x\" a\n"),
-        ["t.abnf:1:9: recursive rule: a -> a"]
-    );
-    assert_eq!(
-        errors("a = \"(\" [ A ] \")\"\n"),
-        ["t.abnf:1:11: recursive rule: a -> a"]
-    );
-    assert_eq!(
-        errors("a = \"x\" b\nb = \"y\" / a\n"),
-        ["t.abnf:2:11: recursive rule: a -> b -> a"]
-    );
-    assert_eq!(
-        errors("top = a\na = b\nb = c\nc = \"x\" / a\n"),
-        ["t.abnf:4:11: recursive rule: a -> b -> c -> a"]
-    );
+    assert_eq!(errors("a = \"x\" a\n"), ["t.abnf:1:9: recursive rule: a -> a"]);
+    assert_eq!(errors("a = \"(\" [ A ] \")\"\n"), ["t.abnf:1:11: recursive rule: a -> a"]);
+    assert_eq!(errors("a = \"x\" b\nb = \"y\" / a\n"), ["t.abnf:2:11: recursive rule: a -> b -> a"]);
+    assert_eq!(errors("top = a\na = b\nb = c\nc = \"x\" / a\n"), ["t.abnf:4:11: recursive rule: a -> b -> c -> a"]);
     // Each cycle is reported once, at the reference that closes it.
     assert_eq!(
         errors("a = b / c\nb = a a\nc = a\n"),
-        [
-            "t.abnf:2:5: recursive rule: a -> b -> a",
-            "t.abnf:3:5: recursive rule: a -> c -> a"
-        ]
+        ["t.abnf:2:5: recursive rule: a -> b -> a", "t.abnf:3:5: recursive rule: a -> c -> a"]
     );
     // Shared (non-recursive) references are fine.
     load("a = b b c\nb = c c\nc = \"x\"\n");
@@ -552,18 +443,12 @@ fn diagnostics_sorted_by_file_then_position() {
 
 fn rfc3986() -> Grammar {
     let files = [
-        (
-            "grammar/rfc3986.abnf",
-            include_str!("../grammar/rfc3986.abnf"),
-        ),
+        ("grammar/rfc3986.abnf", include_str!("../grammar/rfc3986.abnf")),
         ("grammar/core.abnf", include_str!("../grammar/core.abnf")),
     ];
     match Grammar::load(&files) {
         Ok(g) => g,
-        Err(diags) => panic!(
-            "{}",
-            diags.iter().map(|d| format!("{d}\n")).collect::<String>()
-        ),
+        Err(diags) => panic!("{}", diags.iter().map(|d| format!("{d}\n")).collect::<String>()),
     }
 }
 
@@ -580,77 +465,41 @@ fn rfc3986_grammar_loads() {
 
     assert_eq!(g.rule("path-empty").unwrap().expr, Expr::Empty);
 
-    let Expr::Alt(octet) = &g.rule("dec-octet").unwrap().expr else {
-        panic!("dec-octet is not an Alt")
-    };
+    let Expr::Alt(octet) = &g.rule("dec-octet").unwrap().expr else { panic!("dec-octet is not an Alt") };
     assert_eq!(octet.len(), 5);
     assert!(is_ref(&octet[0], "DIGIT"));
     let Expr::Seq(last) = &octet[4] else { panic!() };
     assert_eq!(last[..], [b(b'2'), b(b'5'), range(b'0', b'5')]);
 
-    let Expr::Alt(v6) = &g.rule("IPv6address").unwrap().expr else {
-        panic!("IPv6address is not an Alt")
-    };
+    let Expr::Alt(v6) = &g.rule("IPv6address").unwrap().expr else { panic!("IPv6address is not an Alt") };
     assert_eq!(v6.len(), 9);
     let Expr::Seq(first) = &v6[0] else { panic!() };
-    assert!(matches!(
-        &first[0],
-        Expr::Repeat {
-            min: 6,
-            max: Some(6),
-            ..
-        }
-    ));
+    assert!(matches!(&first[0], Expr::Repeat { min: 6, max: Some(6), .. }));
     assert!(is_ref(&first[1], "ls32"));
 
     match &g.rule("h16").unwrap().expr {
-        Expr::Repeat {
-            min: 1,
-            max: Some(4),
-            expr,
-        } => assert!(is_ref(expr, "HEXDIG")),
+        Expr::Repeat { min: 1, max: Some(4), expr } => assert!(is_ref(expr, "HEXDIG")),
         e => panic!("h16 is {e:?}"),
     }
 
     // `"v"` is both cases; `%x31-39 DIGIT` is a Seq of a range and a reference.
-    let Expr::Seq(future) = &g.rule("IPvFuture").unwrap().expr else {
-        panic!()
-    };
+    let Expr::Seq(future) = &g.rule("IPvFuture").unwrap().expr else { panic!() };
     assert_eq!(future[0], ci(b'v'));
-    assert!(
-        matches!(&octet[1], Expr::Seq(s) if s.len() == 2 && s[0] == range(b'1', b'9') && is_ref(&s[1], "DIGIT"))
-    );
+    assert!(matches!(&octet[1], Expr::Seq(s) if s.len() == 2 && s[0] == range(b'1', b'9') && is_ref(&s[1], "DIGIT")));
 
     // Rules spanning continuation lines with comments.
-    let Expr::Alt(path) = &g.rule("path").unwrap().expr else {
-        panic!()
-    };
+    let Expr::Alt(path) = &g.rule("path").unwrap().expr else { panic!() };
     assert_eq!(path.len(), 5);
     assert!(is_ref(&path[4], "path-empty"));
-    let Expr::Alt(subs) = &g.rule("sub-delims").unwrap().expr else {
-        panic!()
-    };
+    let Expr::Alt(subs) = &g.rule("sub-delims").unwrap().expr else { panic!() };
     assert_eq!(subs.len(), 11);
     assert_eq!(subs[10], b(b'='));
-    assert_eq!(
-        g.rule("segment-nz-nc").unwrap().pos,
-        Pos {
-            file: "grammar/rfc3986.abnf".into(),
-            line: 71,
-            col: 1
-        }
-    );
+    assert_eq!(g.rule("segment-nz-nc").unwrap().pos, Pos { file: "grammar/rfc3986.abnf".into(), line: 71, col: 1 });
 
     // Core rules.
-    assert_eq!(
-        g.rule("ALPHA").unwrap().expr,
-        Expr::Alt(vec![range(b'A', b'Z'), range(b'a', b'z')])
-    );
+    assert_eq!(g.rule("ALPHA").unwrap().expr, Expr::Alt(vec![range(b'A', b'Z'), range(b'a', b'z')]));
     assert_eq!(g.rule("OCTET").unwrap().expr, Expr::Class(ByteSet::FULL));
-    assert_eq!(
-        g.rule("BIT").unwrap().expr,
-        Expr::Alt(vec![b(b'0'), b(b'1')])
-    );
+    assert_eq!(g.rule("BIT").unwrap().expr, Expr::Alt(vec![b(b'0'), b(b'1')]));
 }
 
 #[test]
@@ -664,43 +513,16 @@ fn rfc3986_without_core_rules_reports_them() {
 
 #[test]
 fn more_syntax_errors() {
-    let diags = |text: &str| -> Vec<String> {
-        parse_file(F, text)
-            .1
-            .iter()
-            .map(|d| d.to_string())
-            .collect()
-    };
-    assert_eq!(
-        diags("a = 99999999999b\n"),
-        ["t.abnf:1:5: repetition count 99999999999 too large"]
-    );
-    assert_eq!(
-        diags("a = * b\n"),
-        ["t.abnf:1:6: expected an element right after repetition '*', found space"]
-    );
-    assert_eq!(
-        diags("a = %x41-\n"),
-        ["t.abnf:1:10: expected a hex digit in numeric value, found end of line"]
-    );
-    assert_eq!(
-        diags("a = 0<p\x01>\n"),
-        ["t.abnf:1:8: invalid character byte 0x01 in prose value"]
-    );
-    assert_eq!(
-        diags("a = \"é\"\n"),
-        ["t.abnf:1:6: invalid character byte 0xC3 in quoted string"]
-    );
+    let diags = |text: &str| -> Vec<String> { parse_file(F, text).1.iter().map(|d| d.to_string()).collect() };
+    assert_eq!(diags("a = 99999999999b\n"), ["t.abnf:1:5: repetition count 99999999999 too large"]);
+    assert_eq!(diags("a = * b\n"), ["t.abnf:1:6: expected an element right after repetition '*', found space"]);
+    assert_eq!(diags("a = %x41-\n"), ["t.abnf:1:10: expected a hex digit in numeric value, found end of line"]);
+    assert_eq!(diags("a = 0<p\x01>\n"), ["t.abnf:1:8: invalid character byte 0x01 in prose value"]);
+    assert_eq!(diags("a = \"é\"\n"), ["t.abnf:1:6: invalid character byte 0xC3 in quoted string"]);
     assert_eq!(diags("a = b = c\n"), ["t.abnf:1:7: unexpected '='"]);
-    assert_eq!(
-        diags("a = %z\n"),
-        ["t.abnf:1:6: expected 'x', 'd', 'b', 's' or 'i' after '%', found 'z'"]
-    );
+    assert_eq!(diags("a = %z\n"), ["t.abnf:1:6: expected 'x', 'd', 'b', 's' or 'i' after '%', found 'z'"]);
     // `parse_file` leaves `=/` definitions unmerged.
     let (defs, diags) = parse_file(F, "a = \"x\"\na =/ \"y\"\n");
     assert!(diags.is_empty());
-    assert_eq!(
-        (defs.len(), defs[1].incremental, defs[1].expr.clone()),
-        (2, true, ci(b'y'))
-    );
+    assert_eq!((defs.len(), defs[1].incremental, defs[1].expr.clone()), (2, true, ci(b'y')));
 }
