@@ -12,7 +12,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=codegen");
     let mut failed = false;
-    for (tags, stem) in [("rfc3986.tags", "rfc3986")] {
+    for (tags, stem) in [("rfc3986.tags", "rfc3986"), ("appendix-b.tags", "appendix_b")] {
         let t0 = std::time::Instant::now();
         match codegen::generate(&root.join("grammar"), tags, "crate::ByteSet", "crate::automaton::Automaton") {
             Ok(o) => {
@@ -21,6 +21,7 @@ fn main() {
                 }
                 std::fs::write(out.join(format!("{}_dfa.rs", stem)), &o.automaton).expect("write tables");
                 std::fs::write(out.join(format!("{}_sets.rs", stem)), &o.sets).expect("write sets");
+                std::fs::write(out.join(format!("{}_regex.rs", stem)), &o.regexes).expect("write regexes");
                 let r = &o.report;
                 let report = format!(
                     "{}: {} states ({} before minimization), {} byte classes, {} registers, {} accelerated states, ~{} table bytes, generated in {:?}\n",

@@ -8,6 +8,7 @@ pub mod byteset;
 pub mod config;
 pub mod emit;
 pub mod nfa;
+pub mod regex;
 pub mod tdfa;
 
 /// What the generator produced for one grammar.
@@ -17,6 +18,9 @@ pub struct Output {
     /// Byte-set constants, one per rule that matches single bytes.
     pub sets: String,
     pub report: emit::Report,
+    /// One anchored regular expression per entry rule, written out from the
+    /// ABNF independently of the automaton (for the validity oracle).
+    pub regexes: String,
     /// Files read (for `cargo:rerun-if-changed`).
     pub inputs: Vec<String>,
 }
@@ -58,5 +62,6 @@ pub fn generate(
     );
     let (automaton, report) = emit::automaton(&header, &cfg, &g, &d, automaton_type);
     let sets = emit::byte_sets(&header, &g, set_type);
-    Ok(Output { automaton, sets, report, inputs: names })
+    let regexes = regex::emit(&header, &cfg, &g);
+    Ok(Output { automaton, sets, report, regexes, inputs: names })
 }

@@ -169,21 +169,24 @@ fn sequence(mut pending: Vec<Op>, tmp: u16) -> Vec<Op> {
     out
 }
 
-fn lca(nfa: &Nfa, a: u32, b: u32) -> u32 {
-    let mut anc = Vec::new();
-    let mut x = Some(a);
-    while let Some(n) = x {
-        anc.push(n);
-        x = nfa.ctx_nodes[n as usize].parent;
+/// The context kinds enclosing context node `n`, innermost first.
+fn kinds(nfa: &Nfa, n: u32) -> Vec<Option<u32>> {
+    let mut out = Vec::new();
+    let mut x = Some(n);
+    while let Some(k) = x {
+        out.push(nfa.ctx_nodes[k as usize].kind);
+        x = nfa.ctx_nodes[k as usize].parent;
     }
-    let mut y = Some(b);
-    while let Some(n) = y {
-        if anc.contains(&n) {
-            return n;
-        }
-        y = nfa.ctx_nodes[n as usize].parent;
-    }
-    0
+    out
+}
+
+/// The error context of a DFA state: the innermost context kind that
+/// encloses every live thread (`None`, the root, when there is none).
+/// Threads in userinfo and in host share `authority`; a `pct-encoded` inside
+/// either is still `pct-encoded`.
+fn common_context(nfa: &Nfa, threads: &[StateId]) -> Option<u32> {
+    let chains: Vec<Vec<Option<u32>>> = threads.iter().map(|&q| kinds(nfa, nfa.ctx[q as usize])).collect();
+    chains.first()?.iter().copied().find(|k| k.is_some() && chains[1..].iter().all(|c| c.contains(k))).flatten()
 }
 
 /// Determinizes the merged NFA of all entries.
@@ -325,12 +328,9 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
                 );
             }
         });
-        // Error context: the innermost context enclosing every live thread.
-        let mut node = merged.ctx[key[0].0 as usize];
-        for (q, _) in &key[1..] {
-            node = lca(&merged, node, merged.ctx[*q as usize]);
-        }
-        states[i] = DState { trans, fin, ctx: merged.ctx_nodes[node as usize].kind };
+        let threads: Vec<StateId> = key.iter().map(|(q, _)| *q).collect();
+        let ctx = common_context(&merged, &threads);
+        states[i] = DState { trans, fin, ctx };
         i += 1;
     }
     let tmp = max_regs as u16;

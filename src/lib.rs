@@ -20,8 +20,27 @@ mod scan;
 pub mod sets;
 mod uri;
 
+mod builder;
+mod iter;
+pub mod normalize;
+pub mod percent;
+mod resolve;
+pub mod scheme;
+
 pub use byteset::ByteSet;
 pub use components::Components;
 pub use error::{ErrorKind, ParseError};
 pub use scan::Rule;
 pub use uri::{HostKind, Port, Uri, UriRef};
+
+pub use builder::{BuildError, Builder, Component};
+pub use iter::{PathSegments, QueryPair, QueryPairs};
+pub use normalize::NormalizeOptions;
+pub use resolve::{ResolveError, ResolveMode};
+#[cfg(feature = "std")]
+pub use resolve::{remove_dot_segments, remove_dot_segments_into};
+
+mod split;
+pub use split::{split, split_bytes, ByteComponents};
+#[cfg(feature = "oracle")]
+pub mod oracle;

@@ -92,7 +92,9 @@ impl<'a> Encoded<'a> {
 impl core::fmt::Display for Encoded<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         // Kept bytes are ASCII, so every run converts.
-        let text = |r: Option<&[u8]>| r.and_then(|r| core::str::from_utf8(r).ok()).unwrap_or("");
+        fn text(r: Option<&[u8]>) -> &str {
+            r.and_then(|r| core::str::from_utf8(r).ok()).unwrap_or("")
+        }
         let mut run = 0;
         for (i, &b) in self.input.iter().enumerate() {
             if keeps(self.set, b) {

@@ -60,6 +60,44 @@ impl core::fmt::Display for ResolveError {
 #[cfg(feature = "std")]
 impl std::error::Error for ResolveError {}
 
+/// Where §5.2.4 writes its output buffer: a `String`, or the lazily
+/// allocated buffer of normalization.
+#[cfg(feature = "std")]
+pub(crate) trait PathSink {
+    /// Appends `s`.
+    fn push_str(&mut self, s: &str);
+    /// Appends an ASCII byte.
+    fn push_byte(&mut self, b: u8);
+    /// The output length so far.
+    fn out_len(&self) -> usize;
+    /// Truncates to the last `/` at or after `start`, or to `start` (rule C).
+    fn pop_segment(&mut self, start: usize);
+}
+
+#[cfg(feature = "std")]
+impl PathSink for String {
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s);
+    }
+    #[inline]
+    fn push_byte(&mut self, b: u8) {
+        self.push(char::from(b));
+    }
+    #[inline]
+    fn out_len(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn pop_segment(&mut self, start: usize) {
+        let keep = match self.get(start..).and_then(|p| p.rfind('/')) {
+            Some(i) => start + i,
+            None => start,
+        };
+        self.truncate(keep);
+    }
+}
+
 /// The state of §5.2.4's loop, fed one segment of the input buffer at a time.
 ///
 /// The input buffer `s0 "/" s1 "/" ... "/" sn` is consumed segment by
@@ -89,24 +127,14 @@ pub(crate) fn dot_kind(seg: &str) -> u8 {
 
 #[cfg(feature = "std")]
 impl DotRemover {
-    pub(crate) fn new(out: &String) -> DotRemover {
-        DotRemover { start: out.len(), leading: true }
-    }
-
-    /// Removes the last output segment and its preceding `/` (rule C).
-    #[inline]
-    pub(crate) fn pop(&self, out: &mut String) {
-        let keep = match out.get(self.start..).and_then(|p| p.rfind('/')) {
-            Some(i) => self.start + i,
-            None => self.start,
-        };
-        out.truncate(keep);
+    pub(crate) fn new<O: PathSink>(out: &O) -> DotRemover {
+        DotRemover { start: out.out_len(), leading: true }
     }
 
     /// Feeds segment `seg` (of kind `kind`, see [`dot_kind`]); `last` when no
     /// `/` follows it in the input buffer. `write` appends the segment's text.
     #[inline]
-    pub(crate) fn feed(&mut self, out: &mut String, seg: &str, kind: u8, last: bool, write: impl FnOnce(&mut String, &str)) {
+    pub(crate) fn feed<O: PathSink>(&mut self, out: &mut O, seg: &str, kind: u8, last: bool, write: impl FnOnce(&mut O, &str)) {
         if self.leading {
             if kind != 0 {
                 return; // rule A ("./", "../") or D ("." or ".." alone)
@@ -120,15 +148,15 @@ impl DotRemover {
         }
         match kind {
             0 => {
-                out.push('/');
+                out.push_byte(b'/');
                 write(out, seg);
             }
             k => {
                 if k == 2 {
-                    self.pop(out);
+                    out.pop_segment(self.start);
                 }
                 if last {
-                    out.push('/');
+                    out.push_byte(b'/');
                 }
             }
         }

@@ -81,6 +81,13 @@ pub(crate) fn scan(input: &[u8], rule: Rule) -> Result<Captures, ParseError> {
     })?;
     let mut pos = [NONE; 2 * dfa::NCAPTURES];
     pos.copy_from_slice(&tags[..2 * dfa::NCAPTURES]);
-    let kind = dfa::MARKS.iter().zip(&tags[2 * dfa::NCAPTURES..]).find(|(_, &t)| t != NONE).map(|(m, _)| *m);
+    // Marks can nest (an IPv4address inside an IPv6address's ls32): the
+    // outermost one, the one that starts first, names the alternative.
+    let kind = dfa::MARKS
+        .iter()
+        .zip(&tags[2 * dfa::NCAPTURES..])
+        .filter(|(_, &t)| t != NONE)
+        .min_by_key(|(_, &t)| t)
+        .map(|(m, _)| *m);
     Ok(Captures { pos, kind })
 }

@@ -1,0 +1,582 @@
+//! Normalization and comparison (RFC 3986 §6.1, §6.2.2, §6.2.3).
+//!
+//! Syntax-based normalization (§6.2.2): the scheme and the host to lower
+//! case; the hex digits of every percent-encoding to upper case; triplets of
+//! unreserved octets decoded (`%7E` → `~`, `%41` → `A`, or `a` in a host);
+//! `remove_dot_segments` on the path. Scheme-based normalization (§6.2.3,
+//! from the [scheme table](crate::scheme)) also drops an empty port or the
+//! scheme's default port, and gives an empty path with an authority the path
+//! `/` when the table says so (http, https, ws, wss, ...).
+//!
+//! Two choices where the RFC leaves room:
+//! - Dot segments are not removed from a relative-path reference (no scheme,
+//!   no authority, a path not starting with `/`): there `..` is meaningful
+//!   (`../a` is not `a`).
+//! - When the normalized path of a reference without authority would start
+//!   with `//`, it is written `/.//...`, so that it is not read back as an
+//!   authority (the same rule as [resolution](crate::UriRef::resolve_into)).
+//!
+//! ```
+//! use uriscan::{NormalizeOptions, UriRef};
+//! let u = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
+//! assert_eq!(u.normalize(), "example://a/b/c/%7Bfoo%7D");
+//! let h = UriRef::parse("HTTP://Example.COM:80").unwrap();
+//! assert_eq!(h.normalize_with(NormalizeOptions::SCHEME_BASED), "http://example.com/");
+//! ```
+
+use crate::percent::triplet_at;
+use crate::resolve::dot_kind;
+use crate::sets::UNRESERVED;
+use crate::{Port, UriRef};
+
+#[cfg(feature = "std")]
+use crate::resolve::{DotRemover, PathSink};
+#[cfg(feature = "std")]
+use std::{borrow::Cow, string::String};
+
+/// Which normalizations to apply.
+///
+/// ```
+/// use uriscan::NormalizeOptions;
+/// assert_eq!(NormalizeOptions::default(), NormalizeOptions { scheme_based: false });
+/// assert!(NormalizeOptions::SCHEME_BASED.scheme_based);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NormalizeOptions {
+    /// Also apply scheme-based normalization (§6.2.3): drop an empty or
+    /// default port, and make an empty path `/` where the scheme table says so.
+    pub scheme_based: bool,
+}
+
+impl NormalizeOptions {
+    /// Syntax-based normalization only (§6.2.2).
+    pub const SYNTAX: NormalizeOptions = NormalizeOptions { scheme_based: false };
+    /// Syntax-based and scheme-based normalization (§6.2.2, §6.2.3).
+    pub const SCHEME_BASED: NormalizeOptions = NormalizeOptions { scheme_based: true };
+}
+
+/// The components to normalize, after the scheme-based decisions.
+#[derive(Clone, Copy)]
+struct Plan<'a> {
+    scheme: Option<&'a str>,
+    /// `(userinfo, host, port)` when there is an authority.
+    authority: Option<(Option<&'a str>, &'a str, Option<&'a str>)>,
+    path: &'a str,
+    remove_dots: bool,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+fn plan<'a>(u: &UriRef<'a>, opts: NormalizeOptions) -> Plan<'a> {
+    let scheme = u.scheme();
+    let info = if opts.scheme_based { scheme.and_then(crate::scheme::lookup) } else { None };
+    let has_auth = u.authority().is_some();
+    let mut port = u.port();
+    if opts.scheme_based {
+        let drop = match u.port_u16() {
+            Some(Port::Empty) => true,
+            Some(Port::Number(n)) => info.is_some_and(|i| i.default_port == n),
+            _ => false,
+        };
+        if drop {
+            port = None;
+        }
+    }
+    let mut path = u.path();
+    if has_auth && path.is_empty() && info.is_some_and(|i| i.empty_path_is_root) {
+        path = "/";
+    }
+    Plan {
+        scheme,
+        authority: if has_auth { Some((u.userinfo(), u.host().unwrap_or(""), port)) } else { None },
+        path,
+        remove_dots: scheme.is_some() || has_auth || path.starts_with('/'),
+        query: u.query(),
+        fragment: u.fragment(),
+    }
+}
+
+/// The normalized octets of one component: unreserved triplets decoded,
+/// other triplets' hex digits upper-cased, and (`lower`) ASCII letters
+/// outside triplets lower-cased. A `%` that starts no triplet stays.
+#[derive(Clone)]
+struct NormBytes<'a> {
+    b: &'a [u8],
+    i: usize,
+    lower: bool,
+    pend: [u8; 2],
+    npend: u8,
+}
+
+impl<'a> NormBytes<'a> {
+    #[inline]
+    fn new(s: &'a str, lower: bool) -> NormBytes<'a> {
+        NormBytes { b: s.as_bytes(), i: 0, lower, pend: [0; 2], npend: 0 }
+    }
+}
+
+impl Iterator for NormBytes<'_> {
+    type Item = u8;
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.npend > 0 {
+            let k = 2 - usize::from(self.npend);
+            self.npend -= 1;
+            return self.pend.get(k).copied();
+        }
+        let c = *self.b.get(self.i)?;
+        if c == b'%' {
+            if let Some(v) = triplet_at(self.b, self.i) {
+                if UNRESERVED.contains(v) {
+                    self.i += 3;
+                    return Some(if self.lower { v.to_ascii_lowercase() } else { v });
+                }
+                let h = self.b.get(self.i + 1).copied().unwrap_or(b'0');
+                let l = self.b.get(self.i + 2).copied().unwrap_or(b'0');
+                self.pend = [h.to_ascii_uppercase(), l.to_ascii_uppercase()];
+                self.npend = 2;
+                self.i += 3;
+                return Some(b'%');
+            }
+        }
+        self.i += 1;
+        Some(if self.lower { c.to_ascii_lowercase() } else { c })
+    }
+}
+
+/// [`dot_kind`] of a segment after percent-encoding normalization
+/// (`%2E` is `.`).
+#[inline]
+fn norm_dot_kind(seg: &str) -> u8 {
+    match seg.as_bytes().first() {
+        Some(b'.') if seg.len() <= 2 => dot_kind(seg),
+        Some(b'.' | b'%') => {
+            let mut it = NormBytes::new(seg, false);
+            match (it.next(), it.next(), it.next()) {
+                (Some(b'.'), None, _) => 1,
+                (Some(b'.'), Some(b'.'), None) => 2,
+                _ => 0,
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// The segments of the normalized path (before the `/.` guard), last first,
+/// each to be read through [`NormBytes`]; computed without allocating by
+/// walking `remove_dot_segments` backwards (a `..` cancels the nearest
+/// surviving segment to its left, as the stack of §5.2.4 does).
+struct RevSegs<'a> {
+    rest: Option<core::str::RSplit<'a, char>>,
+    /// The segment where §5.2.4's leading rules stop (moved without `/`).
+    first: Option<&'a str>,
+    trailing: bool,
+    pending: usize,
+    dots: bool,
+}
+
+impl<'a> RevSegs<'a> {
+    fn new(path: &'a str, dots: bool) -> RevSegs<'a> {
+        if !dots {
+            return RevSegs { rest: Some(path.rsplit('/')), first: None, trailing: false, pending: 0, dots };
+        }
+        let mut rest = path;
+        loop {
+            let (seg, tail) = match rest.find('/') {
+                Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i + 1..)),
+                None => (rest, None),
+            };
+            if norm_dot_kind(seg) != 0 {
+                if let Some(t) = tail {
+                    rest = t; // rule A
+                    continue;
+                }
+                // Only leading dot segments: the output is empty.
+                return RevSegs { rest: None, first: Some(""), trailing: false, pending: 0, dots };
+            }
+            let trailing = tail.is_some_and(|t| norm_dot_kind(t.rsplit('/').next().unwrap_or("")) != 0);
+            return RevSegs { rest: tail.map(|t| t.rsplit('/')), first: Some(seg), trailing, pending: 0, dots };
+        }
+    }
+}
+
+impl<'a> Iterator for RevSegs<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        if !self.dots {
+            return self.rest.as_mut()?.next();
+        }
+        if self.trailing {
+            self.trailing = false;
+            return Some("");
+        }
+        if let Some(it) = self.rest.as_mut() {
+            for seg in it.by_ref() {
+                match norm_dot_kind(seg) {
+                    2 => self.pending += 1,
+                    1 => {}
+                    _ if self.pending > 0 => self.pending -= 1,
+                    _ => return Some(seg),
+                }
+            }
+            self.rest = None;
+        }
+        let f = self.first.take()?;
+        Some(if self.pending == 0 { f } else { "" })
+    }
+}
+
+#[inline]
+fn opt_eq(a: Option<&str>, b: Option<&str>, lower: bool) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(x), Some(y)) => NormBytes::new(x, lower).eq(NormBytes::new(y, lower)),
+        _ => false,
+    }
+}
+
+/// Feeds a hasher in chunks whose boundaries depend only on the normalized
+/// octets, so equal normalized forms hash equally with any `Hasher`.
+struct ChunkHasher<'h, H: core::hash::Hasher> {
+    h: &'h mut H,
+    buf: [u8; 64],
+    n: usize,
+}
+
+impl<H: core::hash::Hasher> ChunkHasher<'_, H> {
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        if let Some(slot) = self.buf.get_mut(self.n) {
+            *slot = b;
+            self.n += 1;
+        }
+        if self.n == self.buf.len() {
+            self.h.write(&self.buf);
+            self.n = 0;
+        }
+    }
+    #[inline]
+    fn bytes(&mut self, it: impl Iterator<Item = u8>) {
+        for b in it {
+            self.byte(b);
+        }
+    }
+    /// Ends a part with a tag (`0xFF` for absent parts).
+    #[inline]
+    fn end(&mut self, tag: u8) {
+        self.h.write(self.buf.get(..self.n).unwrap_or(&[]));
+        self.n = 0;
+        self.h.write_u8(tag);
+    }
+    fn opt(&mut self, s: Option<&str>, lower: bool, tag: u8) {
+        match s {
+            Some(s) => {
+                self.bytes(NormBytes::new(s, lower));
+                self.end(tag);
+            }
+            None => self.end(0xFF),
+        }
+    }
+}
+
+impl<'a> UriRef<'a> {
+    /// Whether `self` and `other` have the same normalized form (RFC 3986
+    /// §6.2.2, and §6.2.3 with `opts.scheme_based`), compared component by
+    /// component without building either string. Agrees with comparing
+    /// [`normalize_with`](UriRef::normalize_with) outputs. Never panics.
+    ///
+    /// ```
+    /// use uriscan::{NormalizeOptions, UriRef};
+    /// let p = |s| UriRef::parse(s).unwrap();
+    /// let o = NormalizeOptions::SCHEME_BASED;
+    /// assert!(p("http://example.com").normalized_eq(&p("HTTP://EXAMPLE.com:80/"), o));
+    /// assert!(p("http://example.com/%7E").normalized_eq(&p("http://example.com/~"), o));
+    /// assert!(!p("http://example.com/?").normalized_eq(&p("http://example.com/"), o));
+    /// ```
+    #[must_use]
+    pub fn normalized_eq(&self, other: &UriRef<'_>, opts: NormalizeOptions) -> bool {
+        let (a, b) = (plan(self, opts), plan(other, opts));
+        let scheme_eq = match (a.scheme, b.scheme) {
+            (None, None) => true,
+            (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+            _ => false,
+        };
+        if !scheme_eq || a.remove_dots != b.remove_dots {
+            return false;
+        }
+        let auth_eq = match (a.authority, b.authority) {
+            (None, None) => true,
+            (Some((ua, ha, pa)), Some((ub, hb, pb))) => pa == pb && opt_eq(ua, ub, false) && opt_eq(Some(ha), Some(hb), true),
+            _ => false,
+        };
+        if !auth_eq || !opt_eq(a.query, b.query, false) || !opt_eq(a.fragment, b.fragment, false) {
+            return false;
+        }
+        let (mut sa, mut sb) = (RevSegs::new(a.path, a.remove_dots), RevSegs::new(b.path, b.remove_dots));
+        loop {
+            match (sa.next(), sb.next()) {
+                (None, None) => return true,
+                (Some(x), Some(y)) => {
+                    if !NormBytes::new(x, false).eq(NormBytes::new(y, false)) {
+                        return false;
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// Feeds `state` a hash of the normalized form, without building it:
+    /// references that are [`normalized_eq`](UriRef::normalized_eq) (with the
+    /// same `opts`) hash equally, with any `Hasher`. For deduplication at
+    /// crawl scale. Never panics.
+    ///
+    /// ```
+    /// use std::hash::{BuildHasher, RandomState};
+    /// use uriscan::{NormalizeOptions, UriRef};
+    /// let rs = RandomState::new();
+    /// let h = |s| {
+    ///     let mut st = rs.build_hasher();
+    ///     UriRef::parse(s).unwrap().normalized_hash(NormalizeOptions::SCHEME_BASED, &mut st);
+    ///     std::hash::Hasher::finish(&st)
+    /// };
+    /// assert_eq!(h("http://example.com:/"), h("http://example.com"));
+    /// ```
+    pub fn normalized_hash<H: core::hash::Hasher>(&self, opts: NormalizeOptions, state: &mut H) {
+        let p = plan(self, opts);
+        let mut c = ChunkHasher { h: state, buf: [0; 64], n: 0 };
+        match p.scheme {
+            Some(s) => {
+                c.bytes(s.bytes().map(|b| b.to_ascii_lowercase()));
+                c.end(1);
+            }
+            None => c.end(0xFF),
+        }
+        match p.authority {
+            Some((u, h, port)) => {
+                c.opt(u, false, 2);
+                c.opt(Some(h), true, 3);
+                c.opt(port, false, 4);
+            }
+            None => c.end(0xFF),
+        }
+        c.end(u8::from(p.remove_dots));
+        for seg in RevSegs::new(p.path, p.remove_dots) {
+            c.bytes(NormBytes::new(seg, false));
+            c.end(5);
+        }
+        c.end(6);
+        c.opt(p.query, false, 7);
+        c.opt(p.fragment, false, 8);
+    }
+}
+
+/// The output of normalization: borrows the input while the output equals a
+/// prefix of it, and allocates at the first difference.
+#[cfg(feature = "std")]
+struct CowBuf<'a> {
+    src: &'a str,
+    pos: usize,
+    buf: Option<String>,
+}
+
+#[cfg(feature = "std")]
+impl<'a> CowBuf<'a> {
+    fn materialize(&mut self) -> &mut String {
+        let (src, pos) = (self.src, self.pos);
+        self.buf.get_or_insert_with(|| {
+            let mut b = String::with_capacity(src.len() + 8);
+            b.push_str(src.get(..pos).unwrap_or(""));
+            b
+        })
+    }
+
+    fn finish(self) -> Cow<'a, str> {
+        match self.buf {
+            None => Cow::Borrowed(self.src.get(..self.pos).unwrap_or("")),
+            Some(b) if b == self.src => Cow::Borrowed(self.src),
+            Some(b) => Cow::Owned(b),
+        }
+    }
+
+    fn insert_str(&mut self, at: usize, s: &str) {
+        let b = self.materialize();
+        if b.is_char_boundary(at) {
+            b.insert_str(at, s);
+        }
+    }
+
+    fn starts_with_at(&self, at: usize, pat: &str) -> bool {
+        match &self.buf {
+            Some(b) => b.get(at..).is_some_and(|t| t.starts_with(pat)),
+            None => self.src.get(at..self.pos).is_some_and(|t| t.starts_with(pat)),
+        }
+    }
+
+    /// Appends the normalized octets of `s`, copying unchanged runs whole.
+    fn push_norm(&mut self, s: &str, lower: bool) {
+        let b = s.as_bytes();
+        let mut run = 0;
+        let mut i = 0;
+        while let Some(&c) = b.get(i) {
+            if c == b'%' {
+                if let Some(v) = triplet_at(b, i) {
+                    let (h, l) = (b.get(i + 1).copied().unwrap_or(b'0'), b.get(i + 2).copied().unwrap_or(b'0'));
+                    if UNRESERVED.contains(v) {
+                        self.push_str(s.get(run..i).unwrap_or(""));
+                        self.push_byte(if lower { v.to_ascii_lowercase() } else { v });
+                    } else if h.is_ascii_lowercase() || l.is_ascii_lowercase() {
+                        self.push_str(s.get(run..i).unwrap_or(""));
+                        self.push_byte(b'%');
+                        self.push_byte(h.to_ascii_uppercase());
+                        self.push_byte(l.to_ascii_uppercase());
+                    } else {
+                        i += 3;
+                        continue;
+                    }
+                    i += 3;
+                    run = i;
+                    continue;
+                }
+            }
+            if lower && c.is_ascii_uppercase() {
+                self.push_str(s.get(run..i).unwrap_or(""));
+                self.push_byte(c.to_ascii_lowercase());
+                run = i + 1;
+            }
+            i += 1;
+        }
+        self.push_str(s.get(run..).unwrap_or(""));
+    }
+}
+
+#[cfg(feature = "std")]
+impl PathSink for CowBuf<'_> {
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        if let Some(b) = self.buf.as_mut() {
+            b.push_str(s);
+        } else if self.src.as_bytes().get(self.pos..self.pos + s.len()) == Some(s.as_bytes()) {
+            self.pos += s.len();
+        } else {
+            self.materialize().push_str(s);
+        }
+    }
+    #[inline]
+    fn push_byte(&mut self, c: u8) {
+        if let Some(b) = self.buf.as_mut() {
+            b.push(char::from(c));
+        } else if self.src.as_bytes().get(self.pos) == Some(&c) {
+            self.pos += 1;
+        } else {
+            self.materialize().push(char::from(c));
+        }
+    }
+    #[inline]
+    fn out_len(&self) -> usize {
+        match &self.buf {
+            Some(b) => b.len(),
+            None => self.pos,
+        }
+    }
+    fn pop_segment(&mut self, start: usize) {
+        let out = match &self.buf {
+            Some(b) => b.as_str(),
+            None => self.src.get(..self.pos).unwrap_or(""),
+        };
+        let keep = match out.get(start..).and_then(|p| p.rfind('/')) {
+            Some(i) => start + i,
+            None => start,
+        };
+        match self.buf.as_mut() {
+            Some(b) => b.truncate(keep),
+            // The output is still a prefix of the input: shorten it.
+            None => self.pos = self.pos.min(keep),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl<'a> UriRef<'a> {
+    /// Syntax-based normalization (RFC 3986 §6.2.2): see the
+    /// [module](crate::normalize) for the rules. Borrows the input (no
+    /// allocation) when it is already normal; idempotent. Never panics.
+    ///
+    /// ```
+    /// use uriscan::UriRef;
+    /// let u = UriRef::parse("HTTP://www.EXAMPLE.com/a/%7euser/../%3a").unwrap();
+    /// assert_eq!(u.normalize(), "http://www.example.com/a/%3A");
+    /// let n = UriRef::parse("http://example.com/").unwrap();
+    /// assert!(matches!(n.normalize(), std::borrow::Cow::Borrowed(_)));
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> Cow<'a, str> {
+        self.normalize_with(NormalizeOptions::SYNTAX)
+    }
+
+    /// Normalization with options: syntax-based (§6.2.2) and, with
+    /// `scheme_based`, scheme-based (§6.2.3). Borrows when already normal;
+    /// idempotent. Never panics.
+    ///
+    /// ```
+    /// use uriscan::{NormalizeOptions, UriRef};
+    /// let o = NormalizeOptions { scheme_based: true };
+    /// for s in ["http://example.com", "http://example.com:/", "http://example.com:80/", "HTTP://EXAMPLE.com/"] {
+    ///     assert_eq!(UriRef::parse(s).unwrap().normalize_with(o), "http://example.com/");
+    /// }
+    /// ```
+    #[must_use]
+    pub fn normalize_with(&self, opts: NormalizeOptions) -> Cow<'a, str> {
+        let p = plan(self, opts);
+        let mut o = CowBuf { src: self.as_str(), pos: 0, buf: None };
+        if let Some(s) = p.scheme {
+            o.push_norm(s, true);
+            o.push_byte(b':');
+        }
+        if let Some((u, h, port)) = p.authority {
+            o.push_str("//");
+            if let Some(u) = u {
+                o.push_norm(u, false);
+                o.push_byte(b'@');
+            }
+            o.push_norm(h, true);
+            if let Some(port) = port {
+                o.push_byte(b':');
+                o.push_str(port);
+            }
+        }
+        if p.remove_dots {
+            let start = o.out_len();
+            let mut d = DotRemover::new(&o);
+            let mut rest = p.path;
+            loop {
+                let (seg, tail) = match rest.find('/') {
+                    Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i + 1..)),
+                    None => (rest, None),
+                };
+                d.feed(&mut o, seg, norm_dot_kind(seg), tail.is_none(), |o, s| o.push_norm(s, false));
+                match tail {
+                    Some(t) => rest = t,
+                    None => break,
+                }
+            }
+            if p.authority.is_none() && o.starts_with_at(start, "//") {
+                o.insert_str(start, "/.");
+            }
+        } else {
+            o.push_norm(p.path, false);
+        }
+        if let Some(q) = p.query {
+            o.push_byte(b'?');
+            o.push_norm(q, false);
+        }
+        if let Some(f) = p.fragment {
+            o.push_byte(b'#');
+            o.push_norm(f, false);
+        }
+        o.finish()
+    }
+}

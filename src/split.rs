@@ -1,0 +1,263 @@
+//! Split mode: the decomposition of RFC 3986 Appendix B, which never fails.
+//!
+//! `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` splits every
+//! string, valid or not, into scheme, authority, path, query and fragment.
+//! This module runs the tagged DFA that `build.rs` compiles from
+//! `grammar/appendix-b.abnf` with the same walker as the strict scanner
+//! (`src/automaton.rs`); it holds no splitting logic of its own.
+
+use crate::automaton::NONE;
+use crate::components::Components;
+
+/// The generated automaton for the Appendix B split (see `build.rs`).
+#[allow(clippy::all, missing_docs, dead_code)]
+pub(crate) mod dfa {
+    #[allow(unused_imports)]
+    use crate::automaton::Automaton;
+    #[allow(unused_imports)]
+    use crate::error::ErrorKind;
+    #[allow(unused_imports)]
+    use crate::uri::HostKind;
+    include!(concat!(env!("OUT_DIR"), "/appendix_b_dfa.rs"));
+}
+
+/// The five components of a byte string split by RFC 3986 Appendix B, as
+/// slices of the input: [`Components`] for input that need not be UTF-8.
+///
+/// Undefined components are `None`, distinct from empty ones (`Some(b"")`).
+///
+/// ```
+/// let c = uriscan::split_bytes(b"http://h/\xFF?");
+/// assert_eq!(c.authority, Some(&b"h"[..]));
+/// assert_eq!(c.path, b"/\xFF");
+/// assert_eq!(c.query, Some(&b""[..]));
+/// assert_eq!(c.fragment, None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByteComponents<'a> {
+    /// `scheme`, without the `:`.
+    pub scheme: Option<&'a [u8]>,
+    /// `authority`, without the leading `//`.
+    pub authority: Option<&'a [u8]>,
+    /// `path`, always present.
+    pub path: &'a [u8],
+    /// `query`, without the `?`.
+    pub query: Option<&'a [u8]>,
+    /// `fragment`, without the `#`.
+    pub fragment: Option<&'a [u8]>,
+}
+
+impl<'a> From<Components<'a>> for ByteComponents<'a> {
+    fn from(c: Components<'a>) -> ByteComponents<'a> {
+        ByteComponents {
+            scheme: c.scheme.map(str::as_bytes),
+            authority: c.authority.map(str::as_bytes),
+            path: c.path.as_bytes(),
+            query: c.query.map(str::as_bytes),
+            fragment: c.fragment.map(str::as_bytes),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl ByteComponents<'_> {
+    /// Recomposition (RFC 3986 §5.3), as bytes: for a split, the input itself.
+    ///
+    /// ```
+    /// let s = b"a:b//c?d#e\xFF";
+    /// assert_eq!(uriscan::split_bytes(s).recompose(), s);
+    /// ```
+    #[must_use]
+    pub fn recompose(&self) -> std::vec::Vec<u8> {
+        let mut out = std::vec::Vec::new();
+        if let Some(s) = self.scheme {
+            out.extend_from_slice(s);
+            out.push(b':');
+        }
+        if let Some(a) = self.authority {
+            out.extend_from_slice(b"//");
+            out.extend_from_slice(a);
+        }
+        out.extend_from_slice(self.path);
+        if let Some(q) = self.query {
+            out.push(b'?');
+            out.extend_from_slice(q);
+        }
+        if let Some(f) = self.fragment {
+            out.push(b'#');
+            out.extend_from_slice(f);
+        }
+        out
+    }
+}
+
+/// Component spans `(start, end)` in the order scheme, authority, path,
+/// query, fragment; `None` when undefined.
+type Spans = [Option<(usize, usize)>; 5];
+
+/// The Appendix B spans of `input`.
+///
+/// Inputs shorter than `u32::MAX` bytes (every input on 32-bit targets) run
+/// the generated automaton. Longer ones cannot: its registers hold `u32`
+/// offsets, so they go to [`spans_long`], which searches for the same
+/// delimiters directly. Never panics.
+#[inline]
+fn spans(input: &[u8]) -> Spans {
+    if input.len() >= NONE as usize {
+        return spans_long(input);
+    }
+    let mut regs = [NONE; dfa::NREGS];
+    let mut tags = [NONE; dfa::NTAGS];
+    // Every byte string matches `split-reference`, so `run` accepts; were it
+    // ever to stop (a generator bug), the direct search answers instead.
+    if dfa::AUTOMATON.run(input, 0, &mut regs, &mut tags).is_err() {
+        return spans_long(input);
+    }
+    let span = |cap: usize| match (tags[2 * cap], tags[2 * cap + 1]) {
+        (a, b) if a == NONE || b == NONE => None,
+        (a, b) => Some((a as usize, b as usize)),
+    };
+    [
+        span(dfa::CAP_SCHEME),
+        span(dfa::CAP_AUTHORITY),
+        span(dfa::CAP_PATH),
+        span(dfa::CAP_QUERY),
+        span(dfa::CAP_FRAGMENT),
+    ]
+}
+
+/// Appendix B for inputs of `u32::MAX` bytes or more, which the automaton's
+/// `u32` registers cannot describe. Each boundary is the first delimiter of
+/// the set the regex excludes there (`[^:/?#]`, `[^/?#]`, `[^?#]`, `[^#]`).
+/// Tested against the automaton on small inputs (unit tests below).
+#[cold]
+fn spans_long(input: &[u8]) -> Spans {
+    let find = |from: usize, stops: &[u8]| {
+        input.get(from..).and_then(|rest| rest.iter().position(|b| stops.contains(b))).map_or(input.len(), |k| from + k)
+    };
+    let mut i = 0;
+    let mut scheme = None;
+    let e = find(0, b":/?#");
+    if e > 0 && input.get(e) == Some(&b':') {
+        scheme = Some((0, e));
+        i = e + 1;
+    }
+    let mut authority = None;
+    if input.get(i..).is_some_and(|r| r.starts_with(b"//")) {
+        let e = find(i + 2, b"/?#");
+        authority = Some((i + 2, e));
+        i = e;
+    }
+    let e = find(i, b"?#");
+    let path = Some((i, e));
+    i = e;
+    let mut query = None;
+    if input.get(i) == Some(&b'?') {
+        let e = find(i + 1, b"#");
+        query = Some((i + 1, e));
+        i = e;
+    }
+    let fragment = (input.get(i) == Some(&b'#')).then_some((i + 1, input.len()));
+    [scheme, authority, path, query, fragment]
+}
+
+/// Splits a string into its five components by RFC 3986 Appendix B.
+///
+/// Every string splits, valid or not; undefined components are `None`,
+/// distinct from empty ones. Recomposing the result (§5.3, the
+/// [`Display`](core::fmt::Display) of [`Components`]) gives back `input`.
+/// Runs on tables compiled from `grammar/appendix-b.abnf`.
+///
+/// ```
+/// // RFC 3986, Appendix B
+/// let c = uriscan::split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
+/// assert_eq!(c.scheme, Some("http"));
+/// assert_eq!(c.authority, Some("www.ics.uci.edu"));
+/// assert_eq!(c.path, "/pub/ietf/uri/");
+/// assert_eq!(c.query, None);
+/// assert_eq!(c.fragment, Some("Related"));
+/// // Invalid references split too.
+/// assert_eq!(uriscan::split("a b:c d?").query, Some(""));
+/// ```
+///
+/// # Panics
+/// Never. Inputs of `u32::MAX` bytes or more are split correctly by a
+/// slower path (see [`split_bytes`]).
+#[must_use]
+#[inline]
+pub fn split(input: &str) -> Components<'_> {
+    let [scheme, authority, path, query, fragment] = spans(input.as_bytes());
+    // Every boundary sits next to an ASCII delimiter or at an end of the
+    // input, so `get` never fails; should it, the component reads as empty.
+    let get = |sp: Option<(usize, usize)>| sp.map(|(a, b)| input.get(a..b).unwrap_or_default());
+    Components {
+        scheme: get(scheme),
+        authority: get(authority),
+        path: get(path).unwrap_or_default(),
+        query: get(query),
+        fragment: get(fragment),
+    }
+}
+
+/// Splits a byte string by RFC 3986 Appendix B; [`split`] for input that
+/// need not be UTF-8. Non-ASCII and control bytes are ordinary bytes of
+/// whichever component holds them.
+///
+/// ```
+/// let c = uriscan::split_bytes(b"\xC3:x#\x00");
+/// assert_eq!(c.scheme, Some(&b"\xC3"[..]));
+/// assert_eq!(c.fragment, Some(&b"\x00"[..]));
+/// ```
+///
+/// # Panics
+/// Never. The automaton records offsets as `u32`; an input of `u32::MAX`
+/// bytes or more (possible on 64-bit targets only) is split instead by a
+/// direct search for the delimiters, with the same result and no wraparound.
+#[must_use]
+#[inline]
+pub fn split_bytes(input: &[u8]) -> ByteComponents<'_> {
+    let [scheme, authority, path, query, fragment] = spans(input);
+    let get = |sp: Option<(usize, usize)>| sp.map(|(a, b)| input.get(a..b).unwrap_or_default());
+    ByteComponents {
+        scheme: get(scheme),
+        authority: get(authority),
+        path: get(path).unwrap_or_default(),
+        query: get(query),
+        fragment: get(fragment),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `spans_long` (the path for inputs of 4 GiB and more) agrees with the
+    /// automaton on every string of up to 7 bytes over the delimiters, one
+    /// ordinary byte and one non-ASCII byte.
+    #[test]
+    fn long_path_matches_automaton_exhaustively() {
+        let alphabet = [b':', b'/', b'?', b'#', b'a', 0xFF];
+        let mut buf = [0u8; 7];
+        let mut count = 0;
+        for len in 0..=7 {
+            let total = alphabet.len().pow(len as u32);
+            for mut k in 0..total {
+                for slot in buf.iter_mut().take(len) {
+                    *slot = alphabet[k % alphabet.len()];
+                    k /= alphabet.len();
+                }
+                let s = &buf[..len];
+                assert_eq!(spans(s), spans_long(s), "input {:?}", s);
+                count += 1;
+            }
+        }
+        assert_eq!(count, (0..=7).map(|l| 6usize.pow(l)).sum::<usize>());
+    }
+
+    #[test]
+    fn generated_tables_shape() {
+        assert_eq!(dfa::ENTRIES.len(), 1);
+        assert_eq!(dfa::NCAPTURES, 5);
+        assert_eq!(dfa::MARKS.len(), 0);
+    }
+}

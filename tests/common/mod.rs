@@ -1,0 +1,99 @@
+//! Readers for the data files under `tests/data/`, shared by every engine's tests.
+#![allow(dead_code)]
+
+/// Decodes `\xHH` escapes (any other byte stands for itself).
+pub fn unescape(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'x') && i + 4 <= b.len() {
+            out.push(u8::from_str_radix(&s[i + 2..i + 4], 16).expect("bad \\x escape in test data"));
+            i += 4;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Data lines: comments are lines starting with `#` that hold no tab.
+pub fn records(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !(l.starts_with('#') && !l.contains('\t')) && !l.trim().is_empty() || l.starts_with('\t'))
+        .map(|(n, l)| (n + 1, l.split('\t').collect()))
+}
+
+/// `(none)` is an undefined component.
+pub fn opt(s: &str) -> Option<&str> {
+    if s == "(none)" {
+        None
+    } else {
+        Some(s)
+    }
+}
+
+/// One valid case of `tests/data/rfc3986_valid.txt`.
+pub struct Valid<'a> {
+    pub line: usize,
+    pub input: &'a str,
+    pub scheme: Option<&'a str>,
+    pub authority: Option<&'a str>,
+    pub userinfo: Option<&'a str>,
+    pub host: Option<&'a str>,
+    pub host_kind: Option<&'a str>,
+    pub port: Option<&'a str>,
+    pub path: &'a str,
+    pub query: Option<&'a str>,
+    pub fragment: Option<&'a str>,
+}
+
+pub const VALID: &str = include_str!("../data/rfc3986_valid.txt");
+pub const INVALID: &str = include_str!("../data/rfc3986_invalid.txt");
+
+pub fn valid_cases() -> Vec<Valid<'static>> {
+    records(VALID)
+        .map(|(line, f)| {
+            assert_eq!(f.len(), 10, "rfc3986_valid.txt:{}: expected 10 fields", line);
+            Valid {
+                line,
+                input: f[0],
+                scheme: opt(f[1]),
+                authority: opt(f[2]),
+                userinfo: opt(f[3]),
+                host: opt(f[4]),
+                host_kind: opt(f[5]),
+                port: opt(f[6]),
+                path: f[7],
+                query: opt(f[8]),
+                fragment: opt(f[9]),
+            }
+        })
+        .collect()
+}
+
+/// One invalid case: input bytes, rule name, index, kind name.
+pub struct Invalid {
+    pub line: usize,
+    pub input: Vec<u8>,
+    pub rule: String,
+    pub index: usize,
+    pub kind: String,
+}
+
+pub fn invalid_cases() -> Vec<Invalid> {
+    records(INVALID)
+        .map(|(line, f)| {
+            assert_eq!(f.len(), 4, "rfc3986_invalid.txt:{}: expected 4 fields", line);
+            Invalid {
+                line,
+                input: unescape(f[0]),
+                rule: f[1].to_string(),
+                index: f[2].parse().expect("index"),
+                kind: f[3].to_string(),
+            }
+        })
+        .collect()
+}
