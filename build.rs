@@ -14,7 +14,7 @@ fn main() {
     let mut failed = false;
     for (tags, stem) in [("rfc3986.tags", "rfc3986"), ("appendix-b.tags", "appendix_b")] {
         let t0 = std::time::Instant::now();
-        match codegen::generate(&root.join("grammar"), tags, "crate::ByteSet", "crate::automaton::Automaton") {
+        match codegen::generate(&root.join("grammar"), tags, "crate::ByteSet", "TablesTrait") {
             Ok(o) => {
                 for f in &o.inputs {
                     println!("cargo:rerun-if-changed={}", f);

@@ -147,6 +147,7 @@ pub struct Report {
 pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_type: &str) -> (String, Report) {
     let mut o = String::new();
     o.push_str(header);
+    o.push_str("/// An unset tag or register.\npub const NONE: u32 = u32::MAX;\n");
     let nc = d.nclasses;
     let ns = d.states.len();
     let _ = writeln!(o, "/// Number of byte classes.\npub const NCLASSES: usize = {};", nc);
@@ -183,72 +184,165 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         entries.len(),
         entries.join(", ")
     );
-    let starts: Vec<usize> = d.starts.iter().map(|&s| s as usize * nc).collect();
-    array(&mut o, "STARTS", "u16", &starts, "Start state of each entry, premultiplied by `NCLASSES`.");
     let classes: Vec<u8> = d.classes.to_vec();
     array(&mut o, "CLASSES", "u8", &classes, "Byte class of each byte.");
 
-    // Transitions and their operations.
-    let mut trans = Vec::with_capacity(ns * nc);
-    let mut ops_idx = Vec::with_capacity(ns * nc);
-    let mut op_lists: Vec<Vec<(u8, u8)>> = vec![Vec::new()];
-    for s in &d.states {
-        for (t, ops) in &s.trans {
-            trans.push(*t as usize * nc);
-            if ops.is_empty() {
-                ops_idx.push(0usize);
-            } else {
-                let l: Vec<(u8, u8)> = ops
-                    .iter()
-                    .map(|op| {
-                        (
-                            op.dst as u8,
-                            match op.src {
-                                Src::Pos => 255,
-                                Src::Unset => 254,
-                                Src::Reg(r) => r as u8,
-                            },
-                        )
-                    })
-                    .collect();
-                let k = op_lists.iter().position(|x| *x == l).unwrap_or_else(|| {
-                    op_lists.push(l);
-                    op_lists.len() - 1
-                });
-                ops_idx.push(k);
+    // Acceleration: the bytes that keep a state where it is with no operation.
+    let mut accel_sets: Vec<ByteSet> = Vec::new();
+    let mut accel = Vec::new();
+    for (i, s) in d.states.iter().enumerate() {
+        let mut set = ByteSet::EMPTY;
+        if i != 0 {
+            for b in 0..=255u8 {
+                let (t, ops) = &s.trans[d.classes[b as usize] as usize];
+                if *t as usize == i && ops.is_empty() {
+                    set.insert(b);
+                }
             }
         }
-    }
-    array(&mut o, "TRANS", "u16", &trans, "Next state (premultiplied), by `state + class`; 0 is dead.");
-    array(
-        &mut o,
-        "TRANS_OPS",
-        "u8",
-        &ops_idx,
-        "Operation list of each transition (0: none), an index into `OP_START`.",
-    );
-    let mut starts_ops = vec![0usize];
-    let mut flat: Vec<String> = Vec::new();
-    for l in &op_lists {
-        for (dst, src) in l {
-            flat.push(format!("({}, {})", dst, src));
+        if set.is_empty() {
+            accel.push(0usize);
+        } else {
+            let k = accel_sets.iter().position(|x| *x == set).unwrap_or_else(|| {
+                accel_sets.push(set);
+                accel_sets.len() - 1
+            });
+            accel.push(k + 1);
         }
-        starts_ops.push(flat.len());
     }
+
+    // Operation lists, deduplicated; list 0 is empty.
+    let mut op_lists: Vec<Vec<(u8, u8)>> = vec![Vec::new()];
+    let mut list_of = |ops: &[super::tdfa::Op]| -> usize {
+        if ops.is_empty() {
+            return 0;
+        }
+        let l: Vec<(u8, u8)> = ops
+            .iter()
+            .map(|op| {
+                (
+                    op.dst as u8,
+                    match op.src {
+                        Src::Pos => 255,
+                        Src::Unset => 254,
+                        Src::Reg(r) => r as u8,
+                    },
+                )
+            })
+            .collect();
+        op_lists.iter().position(|x| *x == l).unwrap_or_else(|| {
+            op_lists.push(l);
+            op_lists.len() - 1
+        })
+    };
+    // Packed transitions: target * NCLASSES | ops << 16 | accel << 24.
+    let pack =
+        |target: usize, ops: usize| -> u32 { (target * nc) as u32 | (ops as u32) << 16 | (accel[target] as u32) << 24 };
+    let mut trans = Vec::with_capacity(ns * nc);
+    for s in &d.states {
+        for (t, ops) in &s.trans {
+            let k = list_of(ops);
+            trans.push(pack(*t as usize, k));
+        }
+    }
+    let starts: Vec<u32> = d.starts.iter().map(|&s| pack(s as usize, 0)).collect();
+    let limits_ok = ns * nc <= 0xFFFF && op_lists.len() <= 0x100 && accel_sets.len() < 0x100 && d.nregs < 254;
+    assert!(
+        limits_ok,
+        "the automaton is too large for the packed table layout: {} states x {} classes, {} op lists, {} self-loop sets, {} registers",
+        ns,
+        nc,
+        op_lists.len(),
+        accel_sets.len(),
+        d.nregs
+    );
+    array(&mut o, "STARTS", "u32", &starts, "Start of each entry, packed like `TRANS` (no operations).");
     array(
         &mut o,
-        "OP_START",
-        "u16",
-        &starts_ops,
-        "Start of each operation list in `OPS` (list `k` is `OP_START[k]..OP_START[k + 1]`).",
+        "TRANS",
+        "u32",
+        &trans,
+        "Transitions by `state + class` (state ids premultiplied by `NCLASSES`), packed: bits 0..16 the target (0: dead), bits 16..24 its operation list (0: none; see `Tables::apply`), bits 24..32 the target's self-loop set (0: none; set `k` is bit `(k - 1) % 8` of `ACCEL_LUT[(k - 1) / 8]`).",
     );
+    // Operations become straight-line code, one match arm per list.
+    let mut apply = String::new();
+    for (k, l) in op_lists.iter().enumerate().skip(1) {
+        let _ = write!(apply, "            {} => {{", k);
+        for (dst, src) in l {
+            let v = match src {
+                255 => "pos".to_string(),
+                254 => "NONE".to_string(),
+                r => format!("r[{}]", r),
+            };
+            let _ = write!(apply, " r[{}] = {};", dst, v);
+        }
+        apply.push_str(" }\n");
+    }
+    let nops: usize = op_lists.iter().map(|l| l.len()).sum();
+    let nlut = accel_sets.len().div_ceil(8).max(1);
+    let _ = writeln!(
+        o,
+        "/// Self-loop sets as bit tables, eight sets per table: set `k` holds byte `b` when\n/// `ACCEL_LUT[(k - 1) / 8][b] & (1 << ((k - 1) % 8)) != 0`.\npub static ACCEL_LUT: [[u8; 256]; {}] = [",
+        nlut
+    );
+    for t in 0..nlut {
+        let row: Vec<String> = (0..=255u8)
+            .map(|b| {
+                let mut v = 0u8;
+                for (k, set) in accel_sets.iter().enumerate().skip(t * 8).take(8) {
+                    if set.contains(b) {
+                        v |= 1 << (k % 8);
+                    }
+                }
+                v.to_string()
+            })
+            .collect();
+        let _ = writeln!(o, "    [{}],", row.join(", "));
+    }
+    o.push_str("];\n");
+    // Nibble tables for SIMD membership tests: byte `b < 0x80` is in the set
+    // when `lo[b & 15] & hi[b >> 4] != 0`, with `hi[h] = 1 << h`; bytes
+    // `>= 0x80` are all in (mode 1), all out (mode 0), or mixed (mode 2:
+    // no SIMD for this set).
+    let _ = writeln!(
+        o,
+        "/// SIMD nibble tables of the self-loop sets: `[lo[16], hi[16]]`; ASCII byte `b` is in set `k`\n/// when `lo[b & 15] & hi[b >> 4] != 0`.\npub static ACCEL_NIBBLES: [[u8; 32]; {}] = [",
+        accel_sets.len()
+    );
+    let mut modes = Vec::new();
+    for set in &accel_sets {
+        let mut t = [0u8; 32];
+        for b in 0..0x80u8 {
+            if set.contains(b) {
+                t[(b & 15) as usize] |= 1 << (b >> 4);
+            }
+        }
+        for h in 0..8 {
+            t[16 + h] = 1 << h;
+        }
+        let high = (0x80..=0xFFu8).filter(|&b| set.contains(b)).count();
+        modes.push(match high {
+            0 => 0,
+            128 => 1,
+            _ => 2,
+        });
+        let _ = writeln!(o, "    [{}],", t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
+    }
+    o.push_str("];\n");
     array(
         &mut o,
-        "OPS",
-        "(u8, u8)",
-        &flat,
-        "Operations `(dst, src)`: `regs[dst] = src`, where src 255 is the current position and 254 means unset.",
+        "ACCEL_HIGH",
+        "u8",
+        &modes,
+        "Bytes >= 0x80 in each self-loop set: 0 none, 1 all, 2 some (scalar only).",
     );
+    let _ = writeln!(o, "/// The self-loop sets as 256-bit sets (for SIMD tables and tests).\npub static ACCEL_SETS: [[u64; 4]; {}] = [", accel_sets.len());
+    for s in &accel_sets {
+        o.push_str("    ");
+        words(&mut o, s.0);
+        o.push_str(",\n");
+    }
+    o.push_str("];\n");
 
     // Acceptance.
     let mut fin_rows: Vec<Vec<u8>> = vec![Vec::new()];
@@ -273,28 +367,19 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
             }
         }
     }
-    array(
-        &mut o,
-        "FINAL",
-        "u8",
-        &fin_idx,
-        "Acceptance row of each state (0: not accepting), an index into `FINAL_TAGS`.",
-    );
-    let flat_rows: Vec<u8> = fin_rows
-        .iter()
-        .flat_map(|r| {
-            let mut full = r.clone();
-            full.resize(d.ntags, 254);
-            full
-        })
-        .collect();
-    array(
-        &mut o,
-        "FINAL_TAGS",
-        "u8",
-        &flat_rows,
-        "Tag values on acceptance, `NTAGS` per row: a register, 254 unset, 255 the input length.",
-    );
+    array(&mut o, "FINAL", "u8", &fin_idx, "Acceptance row of each state (0: not accepting; see `Tables::finish`).");
+    let mut finish = String::new();
+    for (k, row) in fin_rows.iter().enumerate().skip(1) {
+        let vals: Vec<String> = row
+            .iter()
+            .map(|v| match *v {
+                255 => "n".to_string(),
+                254 => "NONE".to_string(),
+                r => format!("r[{}]", r),
+            })
+            .collect();
+        let _ = writeln!(finish, "            {} => [{}],", k, vals.join(", "));
+    }
     let ctxs: Vec<String> = d
         .states
         .iter()
@@ -304,47 +389,55 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         })
         .collect();
     array(&mut o, "CONTEXT", &cfg.context_type, &ctxs, "Error context of each state.");
-
-    // Acceleration: the bytes that keep a state where it is with no operation.
-    let mut accel_sets: Vec<[u64; 4]> = vec![[0; 4]];
-    let mut accel = Vec::new();
-    for (i, s) in d.states.iter().enumerate() {
-        let mut set = ByteSet::EMPTY;
-        if i != 0 {
-            for b in 0..=255u8 {
-                let (t, ops) = &s.trans[d.classes[b as usize] as usize];
-                if *t as usize == i && ops.is_empty() {
-                    set.insert(b);
-                }
-            }
-        }
-        if set.is_empty() {
-            accel.push(0usize);
-        } else {
-            let k = accel_sets.iter().position(|x| *x == set.0).unwrap_or_else(|| {
-                accel_sets.push(set.0);
-                accel_sets.len() - 1
-            });
-            accel.push(k);
-        }
-    }
-    array(&mut o, "ACCEL", "u8", &accel, "Self-loop set of each state (0: none), an index into `ACCEL_SETS`.");
-    let _ = writeln!(o, "/// Bytes that keep a state in place with no operation (256-bit sets).\npub static ACCEL_SETS: [[u64; 4]; {}] = [", accel_sets.len());
-    for s in &accel_sets {
-        o.push_str("    ");
-        words(&mut o, *s);
-        o.push_str(",\n");
-    }
-    o.push_str("];\n");
-    let _ = g;
-    let _ = writeln!(
+    let _ = write!(
         o,
-        "/// The automaton, for the runtime's walker.\npub static AUTOMATON: {at}<{ct}> = {at} {{ nclasses: NCLASSES, ntags: NTAGS, starts: &STARTS, classes: &CLASSES, trans: &TRANS, trans_ops: &TRANS_OPS, op_start: &OP_START, ops: &OPS, fin: &FINAL, final_tags: &FINAL_TAGS, context: &CONTEXT, accel: &ACCEL, accel_sets: &ACCEL_SETS }};",
+        "/// The automaton, for the runtime's walker: tables, and the tag operations as code.
+#[derive(Clone, Copy, Debug)]
+pub struct Tables;
+
+impl {at} for Tables {{
+    type Context = {ct};
+    type Regs = [u32; NREGS];
+    type Tags = [u32; NTAGS];
+    const NCLASSES: usize = NCLASSES;
+    const STARTS: &'static [u32] = &STARTS;
+    const CLASSES: &'static [u8; 256] = &CLASSES;
+    const TRANS: &'static [u32] = &TRANS;
+    const FINAL: &'static [u8] = &FINAL;
+    const CONTEXT: &'static [{ct}] = &CONTEXT;
+    const ACCEL_LUT: &'static [[u8; 256]] = &ACCEL_LUT;
+    const ACCEL_SETS: &'static [[u64; 4]] = &ACCEL_SETS;
+    const ACCEL_NIBBLES: &'static [[u8; 32]] = &ACCEL_NIBBLES;
+    const ACCEL_HIGH: &'static [u8] = &ACCEL_HIGH;
+
+    #[inline(always)]
+    fn new_regs() -> [u32; NREGS] {{
+        [NONE; NREGS]
+    }}
+
+    #[inline(always)]
+    fn apply(list: u32, pos: u32, r: &mut [u32; NREGS]) {{
+        match list {{
+{apply}            _ => {{}}
+        }}
+    }}
+
+    #[inline(always)]
+    fn finish(row: u8, n: u32, r: &[u32; NREGS]) -> [u32; NTAGS] {{
+        match row {{
+{finish}            _ => [NONE; NTAGS],
+        }}
+    }}
+}}
+",
         at = automaton_type,
-        ct = cfg.context_type
+        ct = cfg.context_type,
+        apply = apply,
+        finish = finish,
     );
-    let table_bytes =
-        ns * nc * 2 + ns * nc + 256 + flat.len() * 2 + flat_rows.len() + ns * 3 + accel_sets.len() * 32;
+    let _ = g;
+    let table_bytes = ns * nc * 4 + 256 + ns * 2 + nlut * 256 + accel_sets.len() * 32;
+    let _ = nops;
     let report = Report {
         states: ns,
         unminimized: d.unminimized,

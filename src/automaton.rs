@@ -1,28 +1,46 @@
 //! The walker for the tagged DFAs that `build.rs` generates: one loop shared by
 //! every grammar (RFC 3986 strict, the Appendix B split, ...). It knows only
 //! the table layout, nothing of any grammar.
+//!
+//! Each transition is one packed `u32` (see `codegen/emit.rs`): the target
+//! state premultiplied by the class count, the index of its tag operations,
+//! and the target's self-loop set. After a transition into a state with a
+//! self-loop, the walker skips the whole run of bytes that keep it there (a
+//! path, a query, a host name) before it looks at the transition table again.
+//! Tag operations and the final tag values are generated code (`apply`,
+//! `finish`), so they compile to a few stores with constant indices.
 
-/// A generated automaton: borrowed views of the static tables (see
-/// `codegen/emit.rs` for what each holds).
-#[derive(Debug)]
-pub(crate) struct Automaton<C: 'static> {
-    pub nclasses: usize,
-    pub ntags: usize,
-    pub starts: &'static [u16],
-    pub classes: &'static [u8; 256],
-    pub trans: &'static [u16],
-    pub trans_ops: &'static [u8],
-    pub op_start: &'static [u16],
-    pub ops: &'static [(u8, u8)],
-    pub fin: &'static [u8],
-    pub final_tags: &'static [u8],
-    pub context: &'static [C],
-    pub accel: &'static [u8],
-    pub accel_sets: &'static [[u64; 4]],
+/// A generated automaton: its tables, and its tag operations as code.
+pub(crate) trait Tables {
+    /// The error-context type (for example `ErrorKind`).
+    type Context: Copy + 'static;
+    /// The registers (`[u32; NREGS]`).
+    type Regs;
+    /// The tags (`[u32; NTAGS]`).
+    type Tags;
+    const NCLASSES: usize;
+    const STARTS: &'static [u32];
+    const CLASSES: &'static [u8; 256];
+    const TRANS: &'static [u32];
+    const FINAL: &'static [u8];
+    const CONTEXT: &'static [Self::Context];
+    const ACCEL_LUT: &'static [[u8; 256]];
+    #[allow(dead_code)]
+    const ACCEL_SETS: &'static [[u64; 4]];
+    const ACCEL_NIBBLES: &'static [[u8; 32]];
+    const ACCEL_HIGH: &'static [u8];
+    /// Registers, all unset.
+    fn new_regs() -> Self::Regs;
+    /// Runs operation list `list` at position `pos`.
+    fn apply(list: u32, pos: u32, regs: &mut Self::Regs);
+    /// Tag values on acceptance by final row `row` of an input of `n` bytes.
+    fn finish(row: u8, n: u32, regs: &Self::Regs) -> Self::Tags;
 }
 
 /// The value of an unset tag or register.
 pub(crate) const NONE: u32 = u32::MAX;
+
+const TARGET: u32 = 0xFFFF;
 
 /// Where the automaton stopped without accepting.
 #[derive(Clone, Copy, Debug)]
@@ -33,69 +51,58 @@ pub(crate) struct Stop<C> {
     pub context: C,
 }
 
+/// Self-loop set `acc` (1-based) of `T`, in the forms the skipper wants.
 #[inline(always)]
-fn in_set(set: &[u64; 4], b: u8) -> bool {
-    (set[(b >> 6) as usize] >> (b & 63)) & 1 != 0
+fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
+    let k = (acc - 1) as usize;
+    crate::simd::Set {
+        lut: &T::ACCEL_LUT[k / 8],
+        bit: 1u8 << (k % 8),
+        nibbles: &T::ACCEL_NIBBLES[k],
+        high: T::ACCEL_HIGH[k],
+    }
 }
 
-impl<C: Copy> Automaton<C> {
-    /// Runs entry `entry` over `input` (which must be shorter than `u32::MAX`
-    /// bytes), writing tag values into `tags` (`NONE` when unset).
-    ///
-    /// Never panics: table indices come from the tables themselves, which
-    /// the generator's tests keep consistent; slices are accessed with `get`
-    /// where input decides the index.
-    #[inline]
-    pub(crate) fn run(&self, input: &[u8], entry: usize, regs: &mut [u32], tags: &mut [u32]) -> Result<(), Stop<C>> {
-        let nc = self.nclasses;
-        let mut s = self.starts[entry] as usize;
-        let n = input.len();
-        let mut i = 0usize;
-        while i < n {
-            let st = s / nc;
-            let acc = self.accel[st] as usize;
-            if acc != 0 {
-                let set = &self.accel_sets[acc];
-                while i < n && in_set(set, input[i]) {
-                    i += 1;
-                }
-                if i == n {
-                    break;
-                }
-            }
-            let b = input[i];
-            let idx = s + self.classes[b as usize] as usize;
-            let ops = self.trans_ops[idx] as usize;
-            if ops != 0 {
-                let (a, z) = (self.op_start[ops] as usize, self.op_start[ops + 1] as usize);
-                for &(dst, src) in &self.ops[a..z] {
-                    regs[dst as usize] = match src {
-                        255 => i as u32,
-                        254 => NONE,
-                        r => regs[r as usize],
-                    };
-                }
-            }
-            let t = self.trans[idx] as usize;
-            if t == 0 {
-                return Err(Stop { index: i, context: self.context[st] });
-            }
-            s = t;
-            i += 1;
-        }
-        let st = s / nc;
-        let f = self.fin[st] as usize;
-        if f == 0 {
-            return Err(Stop { index: n, context: self.context[st] });
-        }
-        let row = &self.final_tags[f * self.ntags..(f + 1) * self.ntags];
-        for (t, v) in tags.iter_mut().zip(row) {
-            *t = match *v {
-                255 => n as u32,
-                254 => NONE,
-                r => regs[r as usize],
-            };
-        }
-        Ok(())
+/// Skips, from `i`, the bytes of self-loop set `acc` (1-based).
+#[inline(always)]
+fn skip<T: Tables>(input: &[u8], i: usize, acc: u32) -> usize {
+    crate::simd::skip(input, i, set::<T>(acc))
+}
+
+/// Runs entry `entry` of `T` over `input`, which must be shorter than
+/// `u32::MAX` bytes (the caller checks). Returns the tag values.
+///
+/// Never panics: table indices come from the tables themselves, which the
+/// generator's tests keep consistent, and input bytes index 256-entry tables.
+#[inline]
+pub(crate) fn run<T: Tables>(input: &[u8], entry: usize) -> Result<T::Tags, Stop<T::Context>> {
+    let mut regs = T::new_regs();
+    let e = T::STARTS[entry];
+    let mut s = (e & TARGET) as usize;
+    let mut i = 0usize;
+    if e >> 24 != 0 {
+        i = skip::<T>(input, i, e >> 24);
     }
+    while let Some(&b) = input.get(i) {
+        let e = T::TRANS[s + T::CLASSES[b as usize] as usize];
+        let list = (e >> 16) & 0xFF;
+        if list != 0 {
+            T::apply(list, i as u32, &mut regs);
+        }
+        let t = (e & TARGET) as usize;
+        if t == 0 {
+            return Err(Stop { index: i, context: T::CONTEXT[s / T::NCLASSES] });
+        }
+        s = t;
+        i += 1;
+        if e >> 24 != 0 {
+            i = skip::<T>(input, i, e >> 24);
+        }
+    }
+    let st = s / T::NCLASSES;
+    let f = T::FINAL[st];
+    if f == 0 {
+        return Err(Stop { index: input.len(), context: T::CONTEXT[st] });
+    }
+    Ok(T::finish(f, input.len() as u32, &regs))
 }

@@ -98,9 +98,9 @@ impl core::fmt::Display for BuildError {
             BuildError::PathStartsWithDoubleSlash => {
                 f.write_str("without an authority, the path cannot start with \"//\" (RFC 3986 §3.3)")
             }
-            BuildError::ColonInFirstSegment => {
-                f.write_str("without a scheme, the first segment of a relative path cannot contain \":\" (RFC 3986 §4.2)")
-            }
+            BuildError::ColonInFirstSegment => f.write_str(
+                "without a scheme, the first segment of a relative path cannot contain \":\" (RFC 3986 §4.2)",
+            ),
             BuildError::InvalidByte { component, index } => {
                 write!(f, "invalid byte at index {index} in {}", component.name())
             }
@@ -229,7 +229,11 @@ fn check_authority(a: &str) -> Result<(), BuildError> {
         None => (a, 0),
     };
     let colon = if host_port.starts_with('[') {
-        host_port.find(']').and_then(|i| host_port.get(i + 1..)).and_then(|t| t.strip_prefix(':')).map(|p| host_port.len() - p.len() - 1)
+        host_port
+            .find(']')
+            .and_then(|i| host_port.get(i + 1..))
+            .and_then(|t| t.strip_prefix(':'))
+            .map(|p| host_port.len() - p.len() - 1)
     } else {
         host_port.rfind(':')
     };
@@ -249,7 +253,16 @@ impl<'a> Builder<'a> {
     /// assert_eq!(uriscan::Builder::new().build().unwrap(), "");
     /// ```
     pub const fn new() -> Builder<'a> {
-        Builder { scheme: None, authority: None, userinfo: None, host: None, port: None, path: "", query: None, fragment: None }
+        Builder {
+            scheme: None,
+            authority: None,
+            userinfo: None,
+            host: None,
+            port: None,
+            path: "",
+            query: None,
+            fragment: None,
+        }
     }
 
     /// Sets the scheme (without `:`).
@@ -396,7 +409,10 @@ impl<'a> Builder<'a> {
             }
         } else if self.path.starts_with("//") {
             return Err(BuildError::PathStartsWithDoubleSlash);
-        } else if self.scheme.is_none() && !self.path.starts_with('/') && self.path.split('/').next().is_some_and(|s| s.contains(':')) {
+        } else if self.scheme.is_none()
+            && !self.path.starts_with('/')
+            && self.path.split('/').next().is_some_and(|s| s.contains(':'))
+        {
             return Err(BuildError::ColonInFirstSegment);
         }
         Ok(())

@@ -18,6 +18,7 @@ mod components;
 mod error;
 mod scan;
 pub mod sets;
+mod simd;
 mod uri;
 
 mod builder;
@@ -36,9 +37,9 @@ pub use uri::{HostKind, Port, Uri, UriRef};
 pub use builder::{BuildError, Builder, Component};
 pub use iter::{PathSegments, QueryPair, QueryPairs};
 pub use normalize::NormalizeOptions;
-pub use resolve::{ResolveError, ResolveMode};
 #[cfg(feature = "std")]
 pub use resolve::{remove_dot_segments, remove_dot_segments_into};
+pub use resolve::{ResolveError, ResolveMode};
 
 mod split;
 pub use split::{split, split_bytes, ByteComponents};

@@ -306,7 +306,9 @@ impl<'a> UriRef<'a> {
         }
         let auth_eq = match (a.authority, b.authority) {
             (None, None) => true,
-            (Some((ua, ha, pa)), Some((ub, hb, pb))) => pa == pb && opt_eq(ua, ub, false) && opt_eq(Some(ha), Some(hb), true),
+            (Some((ua, ha, pa)), Some((ub, hb, pb))) => {
+                pa == pb && opt_eq(ua, ub, false) && opt_eq(Some(ha), Some(hb), true)
+            }
             _ => false,
         };
         if !auth_eq || !opt_eq(a.query, b.query, false) || !opt_eq(a.fragment, b.fragment, false) {

@@ -368,8 +368,12 @@ fn decode_impl(s: &[u8], strict: bool, plus: bool) -> Result<Cow<'_, [u8]>, Deco
 #[cfg(feature = "std")]
 fn into_str(c: Cow<'_, [u8]>) -> Result<Cow<'_, str>, DecodeError> {
     match c {
-        Cow::Borrowed(b) => core::str::from_utf8(b).map(Cow::Borrowed).map_err(|e| DecodeError::InvalidUtf8 { valid_up_to: e.valid_up_to() }),
-        Cow::Owned(v) => String::from_utf8(v).map(Cow::Owned).map_err(|e| DecodeError::InvalidUtf8 { valid_up_to: e.utf8_error().valid_up_to() }),
+        Cow::Borrowed(b) => core::str::from_utf8(b)
+            .map(Cow::Borrowed)
+            .map_err(|e| DecodeError::InvalidUtf8 { valid_up_to: e.valid_up_to() }),
+        Cow::Owned(v) => String::from_utf8(v)
+            .map(Cow::Owned)
+            .map_err(|e| DecodeError::InvalidUtf8 { valid_up_to: e.utf8_error().valid_up_to() }),
     }
 }
 

@@ -52,7 +52,9 @@ pub enum ResolveError {
 impl core::fmt::Display for ResolveError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            ResolveError::BaseWithoutScheme => f.write_str("base URI has no scheme (RFC 3986 §5.1 requires an absolute base)"),
+            ResolveError::BaseWithoutScheme => {
+                f.write_str("base URI has no scheme (RFC 3986 §5.1 requires an absolute base)")
+            }
         }
     }
 }
@@ -134,7 +136,14 @@ impl DotRemover {
     /// Feeds segment `seg` (of kind `kind`, see [`dot_kind`]); `last` when no
     /// `/` follows it in the input buffer. `write` appends the segment's text.
     #[inline]
-    pub(crate) fn feed<O: PathSink>(&mut self, out: &mut O, seg: &str, kind: u8, last: bool, write: impl FnOnce(&mut O, &str)) {
+    pub(crate) fn feed<O: PathSink>(
+        &mut self,
+        out: &mut O,
+        seg: &str,
+        kind: u8,
+        last: bool,
+        write: impl FnOnce(&mut O, &str),
+    ) {
         if self.leading {
             if kind != 0 {
                 return; // rule A ("./", "../") or D ("." or ".." alone)
@@ -198,6 +207,7 @@ pub fn remove_dot_segments_into(path: &str, out: &mut String) {
 }
 
 /// Whether `path` has a `.` or `..` segment (so §5.2.4 would change it).
+#[cfg(feature = "std")]
 #[inline]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();

@@ -10,7 +10,7 @@ use crate::uri::HostKind;
 #[allow(clippy::all, missing_docs, dead_code)]
 pub(crate) mod dfa {
     #[allow(unused_imports)]
-    use crate::automaton::Automaton;
+    use crate::automaton::Tables as TablesTrait;
     use crate::error::ErrorKind;
     use crate::uri::HostKind;
     include!(concat!(env!("OUT_DIR"), "/rfc3986_dfa.rs"));
@@ -68,13 +68,12 @@ impl Captures {
 /// Runs the automaton for `rule` over `input`.
 ///
 /// Never panics.
+#[inline]
 pub(crate) fn scan(input: &[u8], rule: Rule) -> Result<Captures, ParseError> {
     if input.len() >= NONE as usize {
         return Err(ParseError { index: input.len(), kind: ErrorKind::TooLong, found: None });
     }
-    let mut regs = [NONE; dfa::NREGS];
-    let mut tags = [NONE; dfa::NTAGS];
-    dfa::AUTOMATON.run(input, rule as usize, &mut regs, &mut tags).map_err(|s| ParseError {
+    let tags = crate::automaton::run::<dfa::Tables>(input, rule as usize).map_err(|s| ParseError {
         index: s.index,
         kind: s.context,
         found: input.get(s.index).copied(),

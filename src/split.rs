@@ -13,7 +13,7 @@ use crate::components::Components;
 #[allow(clippy::all, missing_docs, dead_code)]
 pub(crate) mod dfa {
     #[allow(unused_imports)]
-    use crate::automaton::Automaton;
+    use crate::automaton::Tables as TablesTrait;
     #[allow(unused_imports)]
     use crate::error::ErrorKind;
     #[allow(unused_imports)]
@@ -106,13 +106,11 @@ fn spans(input: &[u8]) -> Spans {
     if input.len() >= NONE as usize {
         return spans_long(input);
     }
-    let mut regs = [NONE; dfa::NREGS];
-    let mut tags = [NONE; dfa::NTAGS];
     // Every byte string matches `split-reference`, so `run` accepts; were it
     // ever to stop (a generator bug), the direct search answers instead.
-    if dfa::AUTOMATON.run(input, 0, &mut regs, &mut tags).is_err() {
+    let Ok(tags) = crate::automaton::run::<dfa::Tables>(input, 0) else {
         return spans_long(input);
-    }
+    };
     let span = |cap: usize| match (tags[2 * cap], tags[2 * cap + 1]) {
         (a, b) if a == NONE || b == NONE => None,
         (a, b) => Some((a as usize, b as usize)),

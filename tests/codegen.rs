@@ -12,7 +12,7 @@ fn grammar_dir() -> PathBuf {
 }
 
 fn generate() -> codegen::Output {
-    codegen::generate(&grammar_dir(), "rfc3986.tags", "crate::ByteSet", "crate::automaton::Automaton").expect("generate")
+    codegen::generate(&grammar_dir(), "rfc3986.tags", "crate::ByteSet", "TablesTrait").expect("generate")
 }
 
 #[test]
@@ -100,7 +100,11 @@ fn byte_classes_respect_every_set() {
 fn write_grammar(files: &[(&str, &str)]) -> PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!("uriscan-codegen-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
+    let dir = std::env::temp_dir().join(format!(
+        "uriscan-codegen-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     for (name, text) in files {
         std::fs::write(dir.join(name), text).unwrap();
@@ -132,10 +136,19 @@ fn undefined_and_recursive_rules_are_errors() {
 
 #[test]
 fn tags_file_errors_have_positions() {
-    let dir = write_grammar(&[("t.tags", "files g.abnf\ntypes K Root M\nentry E top\n  capture 9x a\nbogus x\n"), ("g.abnf", "top = \"a\"\n")]);
+    let dir = write_grammar(&[
+        ("t.tags", "files g.abnf\ntypes K Root M\nentry E top\n  capture 9x a\nbogus x\n"),
+        ("g.abnf", "top = \"a\"\n"),
+    ]);
     let errs = codegen::generate(&dir, "t.tags", "B", "A").err().expect("must fail");
-    assert_eq!(errs, vec!["grammar/t.tags:4:11: '9x' is not a Rust identifier", "grammar/t.tags:5:1: unknown directive 'bogus'"]);
-    let dir = write_grammar(&[("t.tags", "files g.abnf\ntypes K Root M\nentry E top\ncapture a nosuch\n"), ("g.abnf", "top = \"a\"\n")]);
+    assert_eq!(
+        errs,
+        vec!["grammar/t.tags:4:11: '9x' is not a Rust identifier", "grammar/t.tags:5:1: unknown directive 'bogus'"]
+    );
+    let dir = write_grammar(&[
+        ("t.tags", "files g.abnf\ntypes K Root M\nentry E top\ncapture a nosuch\n"),
+        ("g.abnf", "top = \"a\"\n"),
+    ]);
     let errs = codegen::generate(&dir, "t.tags", "B", "A").err().expect("must fail");
     assert!(errs[0].contains("nosuch"), "{:?}", errs);
 }

@@ -72,7 +72,13 @@ fn data_file_pairwise_equivalence_matches_normalize() {
 
 #[test]
 fn rfc_6_2_3_examples_are_equivalent() {
-    let group = ["http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/", "HTTP://EXAMPLE.com/"];
+    let group = [
+        "http://example.com",
+        "http://example.com/",
+        "http://example.com:/",
+        "http://example.com:80/",
+        "HTTP://EXAMPLE.com/",
+    ];
     let rs = std::hash::RandomState::new();
     for a in group {
         for b in group {

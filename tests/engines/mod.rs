@@ -188,8 +188,7 @@ pub fn parse_cases(text: &str) -> Vec<Case> {
                     rest = r.trim_start();
                 }
             }
-            let arr: [Option<Vec<u8>>; 5] =
-                parts.try_into().unwrap_or_else(|_| fail("expected 5 components".into()));
+            let arr: [Option<Vec<u8>>; 5] = parts.try_into().unwrap_or_else(|_| fail("expected 5 components".into()));
             if arr[2].is_none() {
                 fail("the path is always defined".into());
             }

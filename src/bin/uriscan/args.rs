@@ -78,6 +78,8 @@ pub struct Opts {
     /// Input operands; empty means standard input. `-` is standard input.
     pub files: Vec<String>,
     pub format: Format,
+    /// `--format` was given.
+    pub format_given: bool,
     pub rule: Rule,
     pub echo: bool,
     /// Worker threads; 1 processes on the main thread.
@@ -152,6 +154,7 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
         cmd,
         files: Vec::new(),
         format: Format::Jsonl,
+        format_given: false,
         rule: Rule::UriReference,
         echo: false,
         threads: 1,
@@ -191,7 +194,11 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
             if ok {
                 Ok(())
             } else {
-                Err(Usage(format!("option {name} does not apply to '{}' (try 'uriscan {} --help')", cmd.name(), cmd.name())))
+                Err(Usage(format!(
+                    "option {name} does not apply to '{}' (try 'uriscan {} --help')",
+                    cmd.name(),
+                    cmd.name()
+                )))
             }
         };
         match name.as_str() {
@@ -200,7 +207,10 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
                 applies(!cmd.formats().is_empty())?;
                 let v = value("jsonl, tsv or text")?;
                 match format_from(&v) {
-                    Some(f) if cmd.formats().contains(&f) => o.format = f,
+                    Some(f) if cmd.formats().contains(&f) => {
+                        o.format = f;
+                        o.format_given = true;
+                    }
                     _ => {
                         let names: Vec<&str> = cmd
                             .formats()
@@ -211,7 +221,11 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
                                 Format::Text => "text",
                             })
                             .collect();
-                        return Err(Usage(format!("unknown format '{v}' for {} (one of: {})", cmd.name(), names.join(", "))));
+                        return Err(Usage(format!(
+                            "unknown format '{v}' for {} (one of: {})",
+                            cmd.name(),
+                            names.join(", ")
+                        )));
                     }
                 }
             }
@@ -395,7 +409,7 @@ upper case, percent-encoded unreserved characters decoded, dot segments removed.
 --scheme-based also the scheme's default port and an empty port are dropped and an empty
 path with an authority becomes '/' where the scheme says so. With --key the result is the
 comparison key: two lines are equivalent exactly when their keys are equal, so
-'uriscan normalize --key --format text | sort -u' deduplicates. Records: [file] line valid
+'uriscan normalize --key | sort -u' deduplicates (--key makes text the default format). Records: [file] line valid
 [input] result, and \"error\": {\"kind\", \"index\", \"message\"} for an invalid line
 (result null). TSV columns: [file] line valid [input] result error_kind error_index
 error_message. --format text writes only the result, or an empty line for an invalid line.

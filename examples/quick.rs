@@ -1,0 +1,36 @@
+//! Quick in-process timing of the strict parser over URL lists (one URL per line).
+//! `cargo run --release --example quick -- FILE...`
+use std::time::Instant;
+
+fn main() {
+    for path in std::env::args().skip(1) {
+        let text = std::fs::read_to_string(&path).expect("read");
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        let lines: Vec<&str> = text.lines().collect();
+        let bytes: usize = lines.iter().map(|l| l.len()).sum();
+        let mut times = Vec::new();
+        let mut ok = 0;
+        let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(15);
+        for _ in 0..rounds {
+            let t = Instant::now();
+            ok = 0;
+            for l in &lines {
+                if let Ok(u) = uriscan::UriRef::parse(std::hint::black_box(l)) {
+                    ok += 1;
+                    std::hint::black_box(u);
+                }
+            }
+            times.push(t.elapsed().as_nanos() as f64);
+        }
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let med = times[times.len() / 2];
+        println!(
+            "{:<40} {:>7} lines {:>7} ok  {:>6.1} ns/URL  {:>7.0} MB/s",
+            path,
+            lines.len(),
+            ok,
+            med / lines.len() as f64,
+            bytes as f64 / med * 1e3
+        );
+    }
+}

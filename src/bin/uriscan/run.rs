@@ -1,0 +1,525 @@
+//! The driver: reads the inputs in big buffers, cuts them into chunks of whole
+//! lines, hands every line to a [`Job`] (on this thread, or on worker threads
+//! with the chunks' outputs written back in input order), and writes the
+//! output buffers to stdout.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::sync_channel;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::out;
+
+/// One input operand.
+pub struct FileCtx {
+    /// The name used in messages and records; standard input is `<stdin>`.
+    pub name: String,
+    /// `None` for standard input.
+    path: Option<String>,
+    /// The name as a JSON string and as a TSV field.
+    pub json_name: Vec<u8>,
+    pub tsv_name: Vec<u8>,
+}
+
+impl FileCtx {
+    pub fn new(operand: &str) -> FileCtx {
+        let (name, path) = if operand == "-" {
+            ("<stdin>".to_string(), None)
+        } else {
+            (operand.to_string(), Some(operand.to_string()))
+        };
+        let mut json_name = Vec::new();
+        out::json_str(&mut json_name, name.as_bytes());
+        let mut tsv_name = Vec::new();
+        out::tsv_str(&mut tsv_name, name.as_bytes());
+        FileCtx { name, path, json_name, tsv_name }
+    }
+}
+
+/// What a command does with each line.
+pub trait Job: Sync {
+    /// Per-thread state, merged in input order at the end.
+    type Acc: Default + Send;
+    /// Written once before the first record (the TSV header).
+    fn header(&self, _out: &mut Vec<u8>) {}
+    /// Handles line number `line` (1-based) of `file`, without its line end.
+    fn line(&self, file: &FileCtx, line: u64, bytes: &[u8], out: &mut Vec<u8>, acc: &mut Self::Acc);
+    /// Adds `from` (the state of a later chunk) into `into`.
+    fn merge(&self, into: &mut Self::Acc, from: Self::Acc);
+}
+
+/// How a run went.
+pub struct Summary<A> {
+    pub acc: A,
+    pub lines: u64,
+    pub bytes: u64,
+    pub files: usize,
+    pub elapsed: Duration,
+    /// A file could not be opened or read, or stdout failed (not a closed pipe).
+    pub io_error: bool,
+}
+
+/// Options of the driver.
+pub struct RunOpts {
+    pub threads: usize,
+    /// Draw the progress bar if stderr is a terminal and the input is large.
+    pub progress: bool,
+    /// The command streams its output to stdout (progress then also needs
+    /// stdout not to be a terminal).
+    pub streams: bool,
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+/// The read size on one thread.
+const BUF: usize = 1 << 20;
+/// The smallest chunk handed to a worker (unless the input is slow).
+const MIN_CHUNK: usize = 1 << 20;
+/// Above this the progress bar is drawn (when enabled).
+const LARGE: u64 = 64 << 20;
+
+/// Reads one input into a growing buffer and yields chunks of whole lines.
+struct Reader {
+    buf: Vec<u8>,
+    /// Start of unprocessed data (3 after a skipped BOM).
+    start: usize,
+    filled: usize,
+    /// End (after the `\n`) of the last complete line in `buf[..filled]`.
+    last_nl: Option<usize>,
+    at_start: bool,
+    eof: bool,
+    short_read: bool,
+    bytes: u64,
+}
+
+impl Reader {
+    fn new(cap: usize) -> Reader {
+        Reader {
+            buf: vec![0; cap],
+            start: 0,
+            filled: 0,
+            last_nl: None,
+            at_start: true,
+            eof: false,
+            short_read: false,
+            bytes: 0,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.start = 0;
+        self.filled = 0;
+        self.last_nl = None;
+        self.at_start = true;
+        self.eof = false;
+        self.short_read = false;
+    }
+
+    /// The next chunk `buf[a..b]` of whole lines (the last line of the input
+    /// may lack its `\n`), at least `min` bytes unless the input is at its
+    /// end or a read came back short. `None` at the end of the input.
+    fn next_chunk(&mut self, r: &mut dyn Read, min: usize) -> io::Result<Option<(usize, usize)>> {
+        loop {
+            if self.at_start && (self.filled >= BOM.len() || self.eof) {
+                if self.buf[..self.filled].starts_with(BOM) {
+                    self.start = BOM.len();
+                }
+                self.at_start = false;
+            }
+            if !self.at_start {
+                if let Some(end) = self.last_nl {
+                    if end - self.start >= min || self.short_read || self.eof {
+                        return Ok(Some((self.start, end)));
+                    }
+                }
+                if self.eof {
+                    return Ok((self.filled > self.start).then_some((self.start, self.filled)));
+                }
+            }
+            if self.filled == self.buf.len() {
+                let n = self.buf.len().max(1) * 2;
+                self.buf.resize(n, 0);
+            }
+            let before = self.filled;
+            let want = self.buf.len() - before;
+            let n = loop {
+                match r.read(&mut self.buf[before..]) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            };
+            if n == 0 {
+                self.eof = true;
+                continue;
+            }
+            self.filled += n;
+            self.bytes += n as u64;
+            self.short_read = n < want;
+            if let Some(i) = memchr::memrchr(b'\n', &self.buf[before..self.filled]) {
+                self.last_nl = Some(before + i + 1);
+            }
+        }
+    }
+
+    /// Drops `buf[..end]`, keeping the rest for the next chunk.
+    fn consume(&mut self, end: usize) {
+        self.buf.copy_within(end..self.filled, 0);
+        self.filled -= end;
+        self.start = 0;
+        self.last_nl = None;
+    }
+
+    /// Like [`consume`](Reader::consume), but gives the old buffer away.
+    fn take(&mut self, end: usize) -> Vec<u8> {
+        let mut fresh = vec![0; self.buf.len().max(BUF)];
+        fresh[..self.filled - end].copy_from_slice(&self.buf[end..self.filled]);
+        self.filled -= end;
+        self.start = 0;
+        self.last_nl = None;
+        std::mem::replace(&mut self.buf, fresh)
+    }
+}
+
+/// Runs `job` over the lines of `data`, numbering from `line + 1`; returns
+/// the number of the last line.
+fn process<J: Job>(job: &J, f: &FileCtx, mut line: u64, data: &[u8], out: &mut Vec<u8>, acc: &mut J::Acc) -> u64 {
+    let mut pos = 0;
+    while pos < data.len() {
+        let end = memchr::memchr(b'\n', &data[pos..]).map_or(data.len(), |i| pos + i);
+        let mut l = &data[pos..end];
+        if let [rest @ .., b'\r'] = l {
+            l = rest;
+        }
+        line += 1;
+        job.line(f, line, l, out, acc);
+        pos = end + 1;
+    }
+    line
+}
+
+/// Number of lines in a chunk.
+fn count_lines(data: &[u8]) -> u64 {
+    let n = memchr::memchr_iter(b'\n', data).count() as u64;
+    n + u64::from(data.last().is_some_and(|&b| b != b'\n'))
+}
+
+/// Why writing stopped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    /// The reader of stdout went away: stop quietly.
+    Closed,
+    /// Another write error (reported).
+    Failed,
+}
+
+fn write_all(w: &mut dyn Write, data: &[u8]) -> Result<(), Stop> {
+    match w.write_all(data) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(Stop::Closed),
+        Err(e) => {
+            eprintln!("uriscan: cannot write output: {e}");
+            Err(Stop::Failed)
+        }
+    }
+}
+
+/// The progress bar: bytes read of the known total, throttled.
+struct Progress {
+    on: bool,
+    drawn: bool,
+    total: u64,
+    start: Instant,
+    last: Instant,
+}
+
+impl Progress {
+    fn new(opts: &RunOpts, files: &[FileCtx]) -> Progress {
+        let on = opts.progress && io::stderr().is_terminal() && !(opts.streams && io::stdout().is_terminal());
+        let mut total = 0;
+        if on {
+            for f in files {
+                if let Some(m) = f.path.as_ref().and_then(|p| std::fs::metadata(p).ok()) {
+                    total += m.len();
+                }
+            }
+        }
+        let now = Instant::now();
+        Progress { on, drawn: false, total, start: now, last: now }
+    }
+
+    fn update(&mut self, done: u64) {
+        if !self.on || done < LARGE && self.total < LARGE {
+            return;
+        }
+        let now = Instant::now();
+        if now.duration_since(self.last) < Duration::from_millis(200) {
+            return;
+        }
+        self.last = now;
+        let secs = now.duration_since(self.start).as_secs_f64().max(1e-9);
+        let mib = |b: u64| b as f64 / f64::from(1 << 20);
+        let rate = done as f64 / secs / 1e6;
+        let msg = if self.total >= done && self.total > 0 {
+            let pct = done as f64 * 100.0 / self.total as f64;
+            let width = 30usize;
+            let fill = ((pct / 100.0) * width as f64) as usize;
+            format!(
+                "\r[{}{}] {:5.1}% {:.0}/{:.0} MiB {:.0} MB/s\x1b[K",
+                "#".repeat(fill.min(width)),
+                " ".repeat(width - fill.min(width)),
+                pct,
+                mib(done),
+                mib(self.total),
+                rate
+            )
+        } else {
+            format!("\r{:.0} MiB {:.0} MB/s\x1b[K", mib(done), rate)
+        };
+        let _ = io::stderr().write_all(msg.as_bytes());
+        self.drawn = true;
+    }
+
+    fn finish(&mut self) {
+        if self.drawn {
+            let _ = io::stderr().write_all(b"\r\x1b[K");
+        }
+    }
+}
+
+/// Opens an input; `None` after reporting why not.
+fn open(f: &FileCtx) -> Option<Box<dyn Read>> {
+    match &f.path {
+        None => Some(Box::new(io::stdin().lock())),
+        Some(p) => match File::open(p) {
+            Ok(file) => Some(Box::new(file)),
+            Err(e) => {
+                eprintln!("uriscan: {}: {}", f.name, plain_error(&e));
+                None
+            }
+        },
+    }
+}
+
+/// An I/O error without Rust's " (os error N)" suffix.
+fn plain_error(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+fn read_error(f: &FileCtx, e: &io::Error) {
+    eprintln!("uriscan: {}: read error: {}", f.name, plain_error(e));
+}
+
+/// Runs `job` over all `files` (standard input when empty).
+pub fn run<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
+    let started = Instant::now();
+    let mut s = if opts.threads <= 1 { run_single(job, files, opts) } else { run_threads(job, files, opts) };
+    s.elapsed = started.elapsed();
+    s
+}
+
+fn run_single<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
+    let stdout = io::stdout();
+    let mut w = stdout.lock();
+    let mut acc = J::Acc::default();
+    let mut out = Vec::with_capacity(BUF * 2);
+    let mut sum_lines = 0;
+    let mut io_error = false;
+    let mut progress = Progress::new(opts, files);
+    let mut rd = Reader::new(BUF);
+    job.header(&mut out);
+    let mut stop = write_all(&mut w, &out).err();
+    out.clear();
+    'files: for f in files {
+        if stop.is_some() {
+            break;
+        }
+        let Some(mut r) = open(f) else {
+            io_error = true;
+            continue;
+        };
+        rd.reset();
+        let mut line = 0;
+        loop {
+            match rd.next_chunk(&mut *r, 0) {
+                Err(e) => {
+                    read_error(f, &e);
+                    io_error = true;
+                    break;
+                }
+                Ok(None) => break,
+                Ok(Some((a, b))) => {
+                    let n = process(job, f, line, &rd.buf[a..b], &mut out, &mut acc);
+                    sum_lines += n - line;
+                    line = n;
+                    rd.consume(b);
+                    progress.update(rd.bytes);
+                    if let Err(e) = write_all(&mut w, &out) {
+                        stop = Some(e);
+                        break 'files;
+                    }
+                    out.clear();
+                }
+            }
+        }
+    }
+    if stop.is_none() {
+        if let Err(e) = w.flush().map_err(|e| e.kind()) {
+            if e != io::ErrorKind::BrokenPipe {
+                stop = Some(Stop::Failed);
+            }
+        }
+    }
+    progress.finish();
+    Summary {
+        acc,
+        lines: sum_lines,
+        bytes: rd.bytes,
+        files: files.len(),
+        elapsed: Duration::ZERO,
+        io_error: io_error || stop == Some(Stop::Failed),
+    }
+}
+
+struct Work {
+    seq: u64,
+    file: usize,
+    first_line: u64,
+    data: Vec<u8>,
+    a: usize,
+    b: usize,
+}
+
+struct Done<A> {
+    seq: u64,
+    out: Vec<u8>,
+    acc: A,
+    lines: u64,
+}
+
+fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
+    let threads = opts.threads.max(1);
+    let in_flight = threads * 4;
+    let stop = AtomicBool::new(false);
+    let (work_tx, work_rx) = sync_channel::<Work>(in_flight);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = sync_channel::<Done<J::Acc>>(in_flight);
+    // Tokens bound the number of chunks read but not yet written.
+    let (tok_tx, tok_rx) = sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        let _ = tok_tx.send(());
+    }
+    let mut io_error = false;
+    let mut progress = Progress::new(opts, files);
+    let mut rd = Reader::new(BUF * 2);
+    let (acc, lines, write_stop) = std::thread::scope(|s| {
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let work_rx = &work_rx;
+            s.spawn(move || loop {
+                let w = match work_rx.lock() {
+                    Ok(rx) => rx.recv(),
+                    Err(_) => return,
+                };
+                let Ok(w) = w else { return };
+                let mut acc = J::Acc::default();
+                let mut out = Vec::with_capacity((w.b - w.a) * 2);
+                let last = process(job, &files[w.file], w.first_line, &w.data[w.a..w.b], &mut out, &mut acc);
+                if done_tx.send(Done { seq: w.seq, out, acc, lines: last - w.first_line }).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(done_tx);
+        let stop = &stop;
+        let writer = s.spawn(move || {
+            let stdout = io::stdout();
+            let mut w = stdout.lock();
+            let mut acc = J::Acc::default();
+            let mut lines = 0;
+            let mut head = Vec::new();
+            job.header(&mut head);
+            let mut failed = write_all(&mut w, &head).err();
+            let mut pending = BTreeMap::new();
+            let mut next = 0u64;
+            for d in done_rx {
+                pending.insert(d.seq, d);
+                while let Some(d) = pending.remove(&next) {
+                    next += 1;
+                    if failed.is_none() {
+                        if let Err(e) = write_all(&mut w, &d.out) {
+                            failed = Some(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    lines += d.lines;
+                    job.merge(&mut acc, d.acc);
+                    let _ = tok_tx.send(());
+                }
+            }
+            if failed.is_none() {
+                if let Err(e) = w.flush() {
+                    if e.kind() != io::ErrorKind::BrokenPipe {
+                        failed = Some(Stop::Failed);
+                    }
+                }
+            }
+            (acc, lines, failed)
+        });
+        let mut seq = 0;
+        'files: for (fi, f) in files.iter().enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let Some(mut r) = open(f) else {
+                io_error = true;
+                continue;
+            };
+            rd.reset();
+            let mut line = 0;
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    break 'files;
+                }
+                match rd.next_chunk(&mut *r, MIN_CHUNK) {
+                    Err(e) => {
+                        read_error(f, &e);
+                        io_error = true;
+                        break;
+                    }
+                    Ok(None) => break,
+                    Ok(Some((a, b))) => {
+                        let n = count_lines(&rd.buf[a..b]);
+                        let data = rd.take(b);
+                        progress.update(rd.bytes);
+                        if tok_rx.recv().is_err() {
+                            break 'files;
+                        }
+                        if work_tx.send(Work { seq, file: fi, first_line: line, data, a, b }).is_err() {
+                            break 'files;
+                        }
+                        seq += 1;
+                        line += n;
+                    }
+                }
+            }
+        }
+        drop(work_tx);
+        writer.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
+    });
+    progress.finish();
+    Summary {
+        acc,
+        lines,
+        bytes: rd.bytes,
+        files: files.len(),
+        elapsed: Duration::ZERO,
+        io_error: io_error || write_stop == Some(Stop::Failed),
+    }
+}

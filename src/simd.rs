@@ -1,0 +1,155 @@
+//! Skipping runs of bytes that keep the automaton in one state: the only
+//! module with `unsafe` code (x86_64 AVX2, detected at run time), beside
+//! its scalar twin. Both answer the same question for every input: the index
+//! of the first byte at or after `i` that is not in the set (or the length).
+//!
+//! The set is given twice, as the generator emits it: a 256-entry bit table
+//! (`lut`, `bit`) for the scalar loop, and nibble tables for `pshufb` (an
+//! ASCII byte `b` is in the set when `lo[b & 15] & hi[b >> 4] != 0`) plus what
+//! to do with bytes `>= 0x80` (`high`: 0 none are in, 1 all are in, 2 mixed,
+//! which SIMD cannot express, so the scalar loop runs).
+
+/// A self-loop set in both of its forms.
+#[derive(Clone, Copy)]
+pub(crate) struct Set<'t> {
+    pub lut: &'t [u8; 256],
+    pub bit: u8,
+    pub nibbles: &'t [u8; 32],
+    pub high: u8,
+}
+
+/// The scalar twin: the first index `>= i` whose byte is not in the set.
+#[inline(always)]
+pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
+    match input.get(i..) {
+        Some(rest) => rest.iter().position(|&b| set.lut[b as usize] & set.bit == 0).map_or(input.len(), |k| i + k),
+        None => input.len(),
+    }
+}
+
+/// The first index `>= i` whose byte is not in the set, with AVX2 when the
+/// CPU has it and the set allows it, else the scalar loop.
+#[inline(always)]
+pub(crate) fn skip(input: &[u8], i: usize, set: Set<'_>) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar")))]
+    {
+        if set.high != 2 && input.len() >= 16 && avx2::available() {
+            // SAFETY: `available()` checked that the CPU supports AVX2.
+            return unsafe { avx2::skip(input, i, set) };
+        }
+    }
+    skip_scalar(input, i, set)
+}
+
+#[cfg(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar")))]
+pub(crate) mod avx2 {
+    use super::Set;
+    use core::arch::x86_64::*;
+    use core::sync::atomic::{AtomicU8, Ordering};
+
+    static DETECTED: AtomicU8 = AtomicU8::new(0);
+
+    /// Whether the CPU supports AVX2 (detected once, then cached).
+    #[inline(always)]
+    pub(crate) fn available() -> bool {
+        match DETECTED.load(Ordering::Relaxed) {
+            1 => true,
+            2 => false,
+            _ => {
+                let yes = std::is_x86_feature_detected!("avx2");
+                DETECTED.store(if yes { 1 } else { 2 }, Ordering::Relaxed);
+                yes
+            }
+        }
+    }
+
+    /// Bit `k` set for each of the 32 bytes of `v` that is not in the set.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn stops32(v: __m256i, lo_t: __m256i, hi_t: __m256i, high_in: bool) -> u32 {
+        let m = _mm256_set1_epi8(0x0F);
+        let lo = _mm256_and_si256(v, m);
+        let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), m);
+        let hit = _mm256_and_si256(_mm256_shuffle_epi8(lo_t, lo), _mm256_shuffle_epi8(hi_t, hi));
+        let miss = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32;
+        if high_in {
+            miss & !(_mm256_movemask_epi8(v) as u32)
+        } else {
+            miss
+        }
+    }
+
+    /// The same for 16 bytes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn stops16(v: __m128i, lo_t: __m128i, hi_t: __m128i, high_in: bool) -> u32 {
+        let m = _mm_set1_epi8(0x0F);
+        let lo = _mm_and_si128(v, m);
+        let hi = _mm_and_si128(_mm_srli_epi16::<4>(v), m);
+        let hit = _mm_and_si128(_mm_shuffle_epi8(lo_t, lo), _mm_shuffle_epi8(hi_t, hi));
+        let miss = _mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())) as u32;
+        if high_in {
+            miss & !(_mm_movemask_epi8(v) as u32)
+        } else {
+            miss
+        }
+    }
+
+    /// AVX2 version of [`super::skip_scalar`]; requires `input.len() >= 16`
+    /// and `set.high != 2`.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn skip(input: &[u8], mut i: usize, set: Set<'_>) -> usize {
+        let n = input.len();
+        if i >= n || n < 16 {
+            return super::skip_scalar(input, i, set);
+        }
+        let p = input.as_ptr();
+        let high_in = set.high == 1;
+        // SAFETY: `nibbles` is 32 bytes long: two unaligned 16-byte loads.
+        let (lo16, hi16) = unsafe {
+            (_mm_loadu_si128(set.nibbles.as_ptr().cast()), _mm_loadu_si128(set.nibbles.as_ptr().add(16).cast()))
+        };
+        if n >= 32 {
+            let lo_t = _mm256_broadcastsi128_si256(lo16);
+            let hi_t = _mm256_broadcastsi128_si256(hi16);
+            while i + 32 <= n {
+                // SAFETY: `i + 32 <= n`, so the 32 bytes at `p + i` are in `input`.
+                let v = unsafe { _mm256_loadu_si256(p.add(i).cast()) };
+                let stop = stops32(v, lo_t, hi_t, high_in);
+                if stop != 0 {
+                    return i + stop.trailing_zeros() as usize;
+                }
+                i += 32;
+            }
+            if i < n {
+                // The last 32 bytes of the input; bits below `i` are dropped.
+                let base = n - 32;
+                // SAFETY: `n >= 32`, so `base..n` is in `input`.
+                let v = unsafe { _mm256_loadu_si256(p.add(base).cast()) };
+                let stop = stops32(v, lo_t, hi_t, high_in) >> (i - base);
+                return if stop != 0 { i + stop.trailing_zeros() as usize } else { n };
+            }
+            return i;
+        }
+        while i + 16 <= n {
+            // SAFETY: `i + 16 <= n`, so the 16 bytes at `p + i` are in `input`.
+            let v = unsafe { _mm_loadu_si128(p.add(i).cast()) };
+            let stop = stops16(v, lo16, hi16, high_in);
+            if stop != 0 {
+                return i + stop.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+        if i < n {
+            let base = n - 16;
+            // SAFETY: `n >= 16`, so `base..n` is in `input`.
+            let v = unsafe { _mm_loadu_si128(p.add(base).cast()) };
+            let stop = stops16(v, lo16, hi16, high_in) >> (i - base);
+            return if stop != 0 { i + stop.trailing_zeros() as usize } else { n };
+        }
+        i
+    }
+}
