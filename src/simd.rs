@@ -153,3 +153,86 @@ pub(crate) mod avx2 {
         i
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::dfa;
+
+    fn sets() -> Vec<Set<'static>> {
+        (0..dfa::ACCEL_NIBBLES.len())
+            .map(|k| Set { lut: &dfa::ACCEL_LUT[k / 8], bit: 1 << (k % 8), nibbles: &dfa::ACCEL_NIBBLES[k], high: dfa::ACCEL_HIGH[k] })
+            .collect()
+    }
+
+    /// The nibble tables and the bit tables describe the same sets, byte by byte.
+    #[test]
+    fn nibble_tables_agree_with_bit_tables_for_all_256_bytes() {
+        for (k, s) in sets().iter().enumerate() {
+            let words = dfa::ACCEL_SETS[k];
+            for b in 0..=255u8 {
+                let in_words = (words[(b >> 6) as usize] >> (b & 63)) & 1 != 0;
+                assert_eq!(s.lut[b as usize] & s.bit != 0, in_words, "set {} byte {:#04x}", k, b);
+                let nib = if b < 0x80 { s.nibbles[(b & 15) as usize] & s.nibbles[16 + (b >> 4) as usize] != 0 } else { s.high == 1 };
+                if s.high != 2 {
+                    assert_eq!(nib, in_words, "set {} byte {:#04x} (nibbles)", k, b);
+                }
+            }
+        }
+    }
+
+    /// `skip` (AVX2 where available) and `skip_scalar` agree: every byte value
+    /// at every position of runs of every length, and random strings.
+    #[test]
+    fn simd_skip_agrees_with_scalar_twin() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for s in sets() {
+            let member: Vec<u8> = (0..=255u8).filter(|&b| s.lut[b as usize] & s.bit != 0).collect();
+            for len in 0..80usize {
+                for stop_at in 0..=len {
+                    for bad in [0u8, b'#', b'/', b'?', b'%', 0x7F, 0x80, 0xFF, b' ', b'['] {
+                        let mut v: Vec<u8> = (0..len).map(|_| member[(rnd() % member.len() as u64) as usize]).collect();
+                        if stop_at < len {
+                            v[stop_at] = bad;
+                        }
+                        for start in [0, 1, 5, 17, 31, 33].into_iter().filter(|&x| x <= len) {
+                            assert_eq!(skip(&v, start, s), skip_scalar(&v, start, s), "{:?} from {}", v, start);
+                        }
+                    }
+                }
+            }
+            for _ in 0..2000 {
+                let len = (rnd() % 100) as usize;
+                let v: Vec<u8> = (0..len).map(|_| if rnd() % 8 == 0 { rnd() as u8 } else { member[(rnd() % member.len() as u64) as usize] }).collect();
+                let start = if len == 0 { 0 } else { (rnd() % len as u64) as usize };
+                assert_eq!(skip(&v, start, s), skip_scalar(&v, start, s), "{:?} from {}", v, start);
+            }
+        }
+    }
+
+    #[test]
+    fn high_bytes_all_in_are_skipped_by_both() {
+        // A set holding every byte but '#' (like Appendix B's fragment-free run).
+        let mut lut = [1u8; 256];
+        lut[b'#' as usize] = 0;
+        let mut nib = [0u8; 32];
+        for b in 0..0x80u8 {
+            if b != b'#' {
+                nib[(b & 15) as usize] |= 1 << (b >> 4);
+            }
+        }
+        for h in 0..8 {
+            nib[16 + h] = 1 << h;
+        }
+        let s = Set { lut: &lut, bit: 1, nibbles: &nib, high: 1 };
+        let v: Vec<u8> = (0..=255u8).filter(|&b| b != b'#').chain([b'#', b'a']).collect();
+        assert_eq!(skip(&v, 0, s), 255);
+        assert_eq!(skip_scalar(&v, 0, s), 255);
+    }
+}
