@@ -37,7 +37,7 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
     for (ln, line) in text.lines().enumerate() {
         let body = line.split('#').next().unwrap_or("");
         let words: Vec<(usize, &str)> = body
-            .split(|c: char| c == ' ' || c == '\t')
+            .split([' ', '\t'])
             .scan(0usize, |off, w| {
                 let start = *off;
                 *off += w.len() + 1;

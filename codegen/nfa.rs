@@ -13,6 +13,9 @@ use std::collections::HashMap;
 
 pub type StateId = u32;
 
+/// Lower-cased rule name -> (capture index, mark index, context index).
+pub type Roles = HashMap<String, (Option<u32>, Option<u32>, Option<u32>)>;
+
 /// One NFA state. Epsilon states are `Split`, `Tag` and `Eps`.
 #[derive(Clone, Debug)]
 pub enum State {
@@ -52,7 +55,7 @@ struct Builder<'g> {
     nfa: Nfa,
     ctx_stack: Vec<u32>,
     /// lower-cased rule name -> (capture index, mark index, context index)
-    roles: HashMap<String, (Option<u32>, Option<u32>, Option<u32>)>,
+    roles: Roles,
     ncaptures: u32,
 }
 
@@ -134,8 +137,8 @@ impl<'g> Builder<'g> {
 pub fn roles(
     g: &Grammar,
     cfg: &Config,
-) -> Result<HashMap<String, (Option<u32>, Option<u32>, Option<u32>)>, Vec<String>> {
-    let mut roles: HashMap<String, (Option<u32>, Option<u32>, Option<u32>)> = HashMap::new();
+) -> Result<Roles, Vec<String>> {
+    let mut roles: Roles = HashMap::new();
     let mut errs = Vec::new();
     let check = |r: &str, errs: &mut Vec<String>| {
         if g.rule(r).is_none() {

@@ -116,7 +116,10 @@ pub fn emit_scheme_table() -> String {
             Status::IanaProvisional => "IANA provisional",
             Status::DeFacto => "de facto (not IANA-registered)",
         };
-        out.push_str(&format!("//   {} {} {} {}: {}\n", s.name, s.default_port, s.empty_path_is_root, status, s.source));
+        out.push_str(&format!(
+            "//   {} {} {} {}: {}\n",
+            s.name, s.default_port, s.empty_path_is_root, status, s.source
+        ));
     }
     out.push_str("/// Scheme table (RFC 3986 §6.2.3), keyed by lower-case scheme name.\n");
     out.push_str("static SCHEMES: ::phf::Map<&'static str, SchemeInfo> = ");

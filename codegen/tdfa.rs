@@ -345,13 +345,18 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
     d
 }
 
+/// What states must share to start in one block: dead or not, acceptance, context.
+type InitialKey = (bool, Option<Vec<TagVal>>, Option<u32>);
+/// A state's block and, per class, its target's block and operations.
+type Signature = (u32, Vec<(u32, Vec<Op>)>);
+
 /// Moore partition refinement. States are equivalent when they accept with
 /// the same tag values, report the same error context, and go to equivalent
 /// states with the same operations on every class. The dead state keeps id 0.
 pub fn minimize(d: &mut Tdfa) {
     let n = d.states.len();
     let mut block: Vec<u32> = {
-        let mut m: HashMap<(bool, Option<Vec<TagVal>>, Option<u32>), u32> = HashMap::new();
+        let mut m: HashMap<InitialKey, u32> = HashMap::new();
         (0..n)
             .map(|i| {
                 let s = &d.states[i];
@@ -362,7 +367,7 @@ pub fn minimize(d: &mut Tdfa) {
             .collect()
     };
     loop {
-        let mut m: HashMap<(u32, Vec<(u32, Vec<Op>)>), u32> = HashMap::new();
+        let mut m: HashMap<Signature, u32> = HashMap::new();
         let nb: Vec<u32> = (0..n)
             .map(|i| {
                 let sig: Vec<(u32, Vec<Op>)> =

@@ -11,6 +11,7 @@
 
 /// A self-loop set in both of its forms.
 #[derive(Clone, Copy)]
+#[cfg_attr(not(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar"))), allow(dead_code))]
 pub(crate) struct Set<'t> {
     pub lut: &'t [u8; 256],
     pub bit: u8,
