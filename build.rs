@@ -38,6 +38,7 @@ fn main() {
             }
         }
     }
+    std::fs::write(out.join("schemes.rs"), codegen::schemes::emit_scheme_table()).expect("write scheme table");
     if failed {
         std::process::exit(1);
     }

@@ -9,6 +9,7 @@ pub mod config;
 pub mod emit;
 pub mod nfa;
 pub mod regex;
+pub mod schemes;
 pub mod tdfa;
 
 /// What the generator produced for one grammar.

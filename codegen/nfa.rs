@@ -134,10 +134,7 @@ impl<'g> Builder<'g> {
 }
 
 /// Checks that every rule the config names exists; returns the role table.
-pub fn roles(
-    g: &Grammar,
-    cfg: &Config,
-) -> Result<Roles, Vec<String>> {
+pub fn roles(g: &Grammar, cfg: &Config) -> Result<Roles, Vec<String>> {
     let mut roles: Roles = HashMap::new();
     let mut errs = Vec::new();
     let check = |r: &str, errs: &mut Vec<String>| {
