@@ -10,6 +10,8 @@
 //! Tag operations and the final tag values are generated code (`apply`,
 //! `finish`), so they compile to a few stores with constant indices.
 
+use crate::simd::{Skip, WithSkip};
+
 /// A generated automaton: its tables, and its tag operations as code.
 pub(crate) trait Tables {
     /// The error-context type (for example `ErrorKind`).
@@ -63,12 +65,6 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
     }
 }
 
-/// Skips, from `i`, the bytes of self-loop set `acc` (1-based).
-#[inline(always)]
-fn skip<T: Tables>(input: &[u8], i: usize, acc: u32) -> usize {
-    crate::simd::skip(input, i, set::<T>(acc))
-}
-
 /// Runs entry `entry` of `T` over `input`, which must be shorter than
 /// `u32::MAX` bytes (the caller checks). Returns the tag values.
 ///
@@ -76,33 +72,49 @@ fn skip<T: Tables>(input: &[u8], i: usize, acc: u32) -> usize {
 /// generator's tests keep consistent, and input bytes index 256-entry tables.
 #[inline]
 pub(crate) fn run<T: Tables>(input: &[u8], entry: usize) -> Result<T::Tags, Stop<T::Context>> {
-    let mut regs = T::new_regs();
-    let e = T::STARTS[entry];
-    let mut s = (e & TARGET) as usize;
-    let mut i = 0usize;
-    if e >> 24 != 0 {
-        i = skip::<T>(input, i, e >> 24);
-    }
-    while let Some(&b) = input.get(i) {
-        let e = T::TRANS[s + T::CLASSES[b as usize] as usize];
-        let list = (e >> 16) & 0xFF;
-        if list != 0 {
-            T::apply(list, i as u32, &mut regs);
-        }
-        let t = (e & TARGET) as usize;
-        if t == 0 {
-            return Err(Stop { index: i, context: T::CONTEXT[s / T::NCLASSES] });
-        }
-        s = t;
-        i += 1;
+    crate::simd::dispatch(Job::<T>(input, entry, core::marker::PhantomData))
+}
+
+struct Job<'a, T>(&'a [u8], usize, core::marker::PhantomData<T>);
+
+impl<T: Tables> WithSkip for Job<'_, T> {
+    type Out = Result<T::Tags, Stop<T::Context>>;
+
+    #[inline(always)]
+    fn call<S: Skip>(self, skipper: S) -> Self::Out {
+        let Job(input, entry, _) = self;
+        let skip = |i: usize, acc: u32| skipper.skip(input, i, set::<T>(acc));
+        let mut regs_mem = T::new_regs();
+        // Keep the registers in memory: scalarized, they would all be live
+        // across the loop and shuffled at every transition.
+        let regs = core::hint::black_box(&mut regs_mem);
+        let e = T::STARTS[entry];
+        let mut s = (e & TARGET) as usize;
+        let mut i = 0usize;
         if e >> 24 != 0 {
-            i = skip::<T>(input, i, e >> 24);
+            i = skip(i, e >> 24);
         }
+        while let Some(&b) = input.get(i) {
+            let e = T::TRANS[s + T::CLASSES[b as usize] as usize];
+            let list = (e >> 16) & 0xFF;
+            if list != 0 {
+                T::apply(list, i as u32, regs);
+            }
+            let t = (e & TARGET) as usize;
+            if t == 0 {
+                return Err(Stop { index: i, context: T::CONTEXT[s / T::NCLASSES] });
+            }
+            s = t;
+            i += 1;
+            if e >> 24 != 0 {
+                i = skip(i, e >> 24);
+            }
+        }
+        let st = s / T::NCLASSES;
+        let f = T::FINAL[st];
+        if f == 0 {
+            return Err(Stop { index: input.len(), context: T::CONTEXT[st] });
+        }
+        Ok(T::finish(f, input.len() as u32, regs))
     }
-    let st = s / T::NCLASSES;
-    let f = T::FINAL[st];
-    if f == 0 {
-        return Err(Stop { index: input.len(), context: T::CONTEXT[st] });
-    }
-    Ok(T::finish(f, input.len() as u32, &regs))
 }

@@ -28,46 +28,120 @@ pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
     }
 }
 
-/// The first index `>= i` whose byte is not in the set, with AVX2 when the
-/// CPU has it and the set allows it, else the scalar loop.
+/// A way of skipping runs: [`Scalar`], or AVX2 (a token that exists only
+/// once the CPU is known to support it).
+pub(crate) trait Skip: Copy {
+    /// The first index `>= i` whose byte is not in `set`, or the length.
+    fn skip(self, input: &[u8], i: usize, set: Set<'_>) -> usize;
+}
+
+/// The scalar skipper.
+#[derive(Clone, Copy)]
+pub(crate) struct Scalar;
+
+impl Skip for Scalar {
+    #[inline(always)]
+    fn skip(self, input: &[u8], i: usize, set: Set<'_>) -> usize {
+        skip_scalar(input, i, set)
+    }
+}
+
+/// Work that runs with some skipper; [`dispatch`] picks the skipper once.
+pub(crate) trait WithSkip {
+    type Out;
+    fn call<S: Skip>(self, s: S) -> Self::Out;
+}
+
+/// Runs `w` with the AVX2 skipper when the CPU has AVX2 (compiling `w` for
+/// AVX2, so the skipper inlines), else with the scalar one.
 #[inline(always)]
-pub(crate) fn skip(input: &[u8], i: usize, set: Set<'_>) -> usize {
+pub(crate) fn dispatch<W: WithSkip>(w: W) -> W::Out {
     #[cfg(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar")))]
     {
-        if set.high != 2 && input.len() >= 16 && avx2::available() {
-            // SAFETY: `available()` checked that the CPU supports AVX2.
-            return unsafe { avx2::skip(input, i, set) };
+        if let Some(token) = avx2::Avx2::detect() {
+            // SAFETY: the token exists only when the CPU supports AVX2.
+            return unsafe { avx2::call(w, token) };
         }
     }
-    skip_scalar(input, i, set)
+    w.call(Scalar)
+}
+
+/// The first index `>= i` whose byte is not in the set, with AVX2 when the
+/// CPU has it, else the scalar loop (for callers outside the walker).
+#[cfg(test)]
+pub(crate) fn skip(input: &[u8], i: usize, set: Set<'_>) -> usize {
+    struct One<'a, 'b>(&'a [u8], usize, Set<'b>);
+    impl WithSkip for One<'_, '_> {
+        type Out = usize;
+        fn call<S: Skip>(self, s: S) -> usize {
+            s.skip(self.0, self.1, self.2)
+        }
+    }
+    dispatch(One(input, i, set))
 }
 
 #[cfg(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar")))]
 pub(crate) mod avx2 {
-    use super::Set;
+    use super::{Set, Skip, WithSkip};
     use core::arch::x86_64::*;
     use core::sync::atomic::{AtomicU8, Ordering};
 
     static DETECTED: AtomicU8 = AtomicU8::new(0);
 
-    /// Whether the CPU supports AVX2 (detected once, then cached).
-    #[inline(always)]
-    pub(crate) fn available() -> bool {
-        match DETECTED.load(Ordering::Relaxed) {
-            1 => true,
-            2 => false,
-            _ => {
-                let yes = std::is_x86_feature_detected!("avx2");
-                DETECTED.store(if yes { 1 } else { 2 }, Ordering::Relaxed);
-                yes
+    /// Proof that the CPU supports AVX2: only [`Avx2::detect`] makes one.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Avx2(());
+
+    impl Avx2 {
+        /// `Some` when the CPU supports AVX2 (detected once, then cached).
+        #[inline(always)]
+        pub(crate) fn detect() -> Option<Avx2> {
+            let yes = match DETECTED.load(Ordering::Relaxed) {
+                1 => true,
+                2 => false,
+                _ => {
+                    let yes = std::is_x86_feature_detected!("avx2");
+                    DETECTED.store(if yes { 1 } else { 2 }, Ordering::Relaxed);
+                    yes
+                }
+            };
+            if yes {
+                Some(Avx2(()))
+            } else {
+                None
             }
         }
     }
 
-    /// Bit `k` set for each of the 32 bytes of `v` that is not in the set.
-    #[inline]
+    impl Skip for Avx2 {
+        #[inline(always)]
+        fn skip(self, input: &[u8], i: usize, set: Set<'_>) -> usize {
+            if set.high == 2 || input.len() < 16 {
+                return super::skip_scalar(input, i, set);
+            }
+            // SAFETY: an `Avx2` token exists only when the CPU supports AVX2.
+            unsafe { skip(input, i, set) }
+        }
+    }
+
+    /// Runs `w` compiled for AVX2.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2 (the token says so).
     #[target_feature(enable = "avx2")]
-    fn stops32(v: __m256i, lo_t: __m256i, hi_t: __m256i, high_in: bool) -> u32 {
+    pub(crate) unsafe fn call<W: WithSkip>(w: W, token: Avx2) -> W::Out {
+        w.call(token)
+    }
+
+    // The functions below carry no `#[target_feature]` so that they inline
+    // into `call`, which is compiled for AVX2; they are only reached from there.
+
+    /// Bit `k` set for each of the 32 bytes of `v` that is not in the set.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn stops32(v: __m256i, lo_t: __m256i, hi_t: __m256i, high_in: bool) -> u32 {
         let m = _mm256_set1_epi8(0x0F);
         let lo = _mm256_and_si256(v, m);
         let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), m);
@@ -81,9 +155,11 @@ pub(crate) mod avx2 {
     }
 
     /// The same for 16 bytes.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn stops16(v: __m128i, lo_t: __m128i, hi_t: __m128i, high_in: bool) -> u32 {
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn stops16(v: __m128i, lo_t: __m128i, hi_t: __m128i, high_in: bool) -> u32 {
         let m = _mm_set1_epi8(0x0F);
         let lo = _mm_and_si128(v, m);
         let hi = _mm_and_si128(_mm_srli_epi16::<4>(v), m);
@@ -101,7 +177,7 @@ pub(crate) mod avx2 {
     ///
     /// # Safety
     /// The CPU must support AVX2.
-    #[target_feature(enable = "avx2")]
+    #[inline(always)]
     pub(crate) unsafe fn skip(input: &[u8], mut i: usize, set: Set<'_>) -> usize {
         let n = input.len();
         if i >= n || n < 16 {
@@ -162,7 +238,12 @@ mod tests {
 
     fn sets() -> Vec<Set<'static>> {
         (0..dfa::ACCEL_NIBBLES.len())
-            .map(|k| Set { lut: &dfa::ACCEL_LUT[k / 8], bit: 1 << (k % 8), nibbles: &dfa::ACCEL_NIBBLES[k], high: dfa::ACCEL_HIGH[k] })
+            .map(|k| Set {
+                lut: &dfa::ACCEL_LUT[k / 8],
+                bit: 1 << (k % 8),
+                nibbles: &dfa::ACCEL_NIBBLES[k],
+                high: dfa::ACCEL_HIGH[k],
+            })
             .collect()
     }
 
@@ -174,7 +255,11 @@ mod tests {
             for b in 0..=255u8 {
                 let in_words = (words[(b >> 6) as usize] >> (b & 63)) & 1 != 0;
                 assert_eq!(s.lut[b as usize] & s.bit != 0, in_words, "set {} byte {:#04x}", k, b);
-                let nib = if b < 0x80 { s.nibbles[(b & 15) as usize] & s.nibbles[16 + (b >> 4) as usize] != 0 } else { s.high == 1 };
+                let nib = if b < 0x80 {
+                    s.nibbles[(b & 15) as usize] & s.nibbles[16 + (b >> 4) as usize] != 0
+                } else {
+                    s.high == 1
+                };
                 if s.high != 2 {
                     assert_eq!(nib, in_words, "set {} byte {:#04x} (nibbles)", k, b);
                 }
@@ -210,7 +295,9 @@ mod tests {
             }
             for _ in 0..2000 {
                 let len = (rnd() % 100) as usize;
-                let v: Vec<u8> = (0..len).map(|_| if rnd() % 8 == 0 { rnd() as u8 } else { member[(rnd() % member.len() as u64) as usize] }).collect();
+                let v: Vec<u8> = (0..len)
+                    .map(|_| if rnd() % 8 == 0 { rnd() as u8 } else { member[(rnd() % member.len() as u64) as usize] })
+                    .collect();
                 let start = if len == 0 { 0 } else { (rnd() % len as u64) as usize };
                 assert_eq!(skip(&v, start, s), skip_scalar(&v, start, s), "{:?} from {}", v, start);
             }
