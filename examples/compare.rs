@@ -21,6 +21,11 @@ fn engines() -> Vec<Engine> {
             }
             Err(_) => false,
         }),
+        ("uriscan split (App. B)", |s| {
+            let c = uriscan::split(s);
+            black_box((c.scheme, c.authority, c.path, c.query, c.fragment));
+            true
+        }),
         ("fluent-uri 0.4", |s| match fluent_uri::UriRef::parse(s) {
             Ok(u) => {
                 black_box((u.scheme(), u.authority().map(|a| a.host()), u.path(), u.query(), u.fragment()));
@@ -137,7 +142,7 @@ fn main() {
                 t[t.len() / 2]
             })
             .collect();
-        let fluent = med[1];
+        let fluent = med[2];
         for k in 0..engines.len() {
             rows[k].push(format!(
                 "{:.1} ns/URL, {:.0} MB/s, {} ok, {:.2}x fluent-uri",

@@ -22,6 +22,9 @@ fn main() {
         .collect();
     let d = codegen::tdfa::build(&nfas);
     println!("{} states, {} classes", d.states.len(), d.nclasses);
+    for (k, &st) in d.starts.iter().enumerate() {
+        println!("entry {}: {} reachable states", k, reachable(&d, st));
+    }
     for a in std::env::args().skip(1) {
         let mut s = d.starts[0] as usize;
         let mut line = String::new();
@@ -41,4 +44,19 @@ fn main() {
         }
         println!("{}\n  {}", a, line);
     }
+}
+
+#[allow(dead_code)]
+fn reachable(d: &codegen::tdfa::Tdfa, start: u32) -> usize {
+    let mut seen = vec![false; d.states.len()];
+    let mut stack = vec![start as usize];
+    while let Some(s) = stack.pop() {
+        if std::mem::replace(&mut seen[s], true) {
+            continue;
+        }
+        for (t, _) in &d.states[s].trans {
+            stack.push(*t as usize);
+        }
+    }
+    seen.iter().filter(|&&x| x).count()
 }

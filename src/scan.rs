@@ -71,13 +71,22 @@ impl Captures {
 #[inline]
 pub(crate) fn scan(input: &[u8], rule: Rule) -> Result<Captures, ParseError> {
     if input.len() >= NONE as usize {
-        return Err(ParseError { index: input.len(), kind: ErrorKind::TooLong, found: None });
+        return Err(too_long(input));
     }
-    let tags = crate::automaton::run::<dfa::Tables>(input, rule as usize).map_err(|s| ParseError {
-        index: s.index,
-        kind: s.context,
-        found: input.get(s.index).copied(),
-    })?;
+    finish(input, crate::automaton::run::<dfa::Tables>(input, rule as usize))
+}
+
+#[cold]
+fn too_long(input: &[u8]) -> ParseError {
+    ParseError { index: input.len(), kind: ErrorKind::TooLong, found: None }
+}
+
+#[inline(always)]
+fn finish(
+    input: &[u8],
+    run: Result<[u32; dfa::NTAGS], crate::automaton::Stop<ErrorKind>>,
+) -> Result<Captures, ParseError> {
+    let tags = run.map_err(|s| ParseError { index: s.index, kind: s.context, found: input.get(s.index).copied() })?;
     let mut pos = [NONE; 2 * dfa::NCAPTURES];
     pos.copy_from_slice(&tags[..2 * dfa::NCAPTURES]);
     // Marks can nest (an IPv4address inside an IPv6address's ls32): the

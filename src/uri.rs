@@ -81,6 +81,7 @@ impl<'a> UriRef<'a> {
     /// assert!(uriscan::UriRef::parse("../a?b#c").is_ok());
     /// assert_eq!(uriscan::UriRef::parse("a b").unwrap_err().index(), 1);
     /// ```
+    #[inline]
     pub fn parse(input: &'a str) -> Result<UriRef<'a>, ParseError> {
         Self::parse_as(input, Rule::UriReference)
     }
@@ -96,6 +97,7 @@ impl<'a> UriRef<'a> {
     /// assert!(UriRef::parse_as("http://a/b#c", Rule::AbsoluteUri).is_err());
     /// assert!(UriRef::parse_as("a:b", Rule::RelativeRef).is_err());
     /// ```
+    #[inline]
     pub fn parse_as(input: &'a str, rule: Rule) -> Result<UriRef<'a>, ParseError> {
         let caps = scan::scan(input.as_bytes(), rule)?;
         Ok(UriRef { s: input, caps })
@@ -134,6 +136,12 @@ impl<'a> UriRef<'a> {
                 found: input.get(e.valid_up_to()).copied(),
             }),
         }
+    }
+
+    /// A view from an accepted input and its offsets.
+    #[inline]
+    pub(crate) fn from_parts(s: &'a str, caps: Captures) -> UriRef<'a> {
+        UriRef { s, caps }
     }
 
     #[inline]
