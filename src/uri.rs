@@ -138,12 +138,6 @@ impl<'a> UriRef<'a> {
         }
     }
 
-    /// A view from an accepted input and its offsets.
-    #[inline]
-    pub(crate) fn from_parts(s: &'a str, caps: Captures) -> UriRef<'a> {
-        UriRef { s, caps }
-    }
-
     #[inline]
     fn span(&self, cap: usize) -> Option<&'a str> {
         let (a, b) = self.caps.span(cap)?;

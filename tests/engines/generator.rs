@@ -1,6 +1,7 @@
 //! A generator of random valid URI references that walks the ABNF of
-//! `grammar/rfc3986.abnf` (loaded with the build's own ABNF parser, included
-//! from `codegen/`), and near-miss mutations of its output.
+//! `grammar/rfc3986.abnf`, loaded with the build's own ABNF parser
+//! (`codegen/abnf.rs`, included by the test crate as `crate::abnf`), and
+//! near-miss mutations of its output.
 //!
 //! The walk is faithful to the grammar: alternatives are chosen uniformly
 //! (so every host form, every IPv6 shape, every path form comes up), bounded
@@ -10,7 +11,7 @@
 //! any triplet. Everything it produces from rule R must match R.
 #![allow(dead_code)]
 
-use crate::codegen::abnf::{Expr, Grammar};
+use crate::abnf::{Expr, Grammar};
 
 /// SplitMix64: small, seedable, the same on every platform.
 #[derive(Clone, Debug)]

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use uriscan::{HostKind, NormalizeOptions, ParseError, ResolveMode, Rule, UriRef};
 
 use crate::args::Format;
-use crate::out;
+use crate::out::{self, LineNo, Out};
 use crate::run::{FileCtx, Job};
 
 /// The name of a host kind in records.
@@ -28,7 +28,7 @@ pub struct Prefix {
 impl Prefix {
     /// `{"file":..,"line":N` or `FILE\tN`.
     #[inline]
-    fn start(&self, f: &FileCtx, line: u64, out: &mut Vec<u8>) {
+    fn start(&self, f: &FileCtx, line: &LineNo, out: &mut Out) {
         match self.format {
             Format::Jsonl => {
                 out.push(b'{');
@@ -38,14 +38,14 @@ impl Prefix {
                     out.push(b',');
                 }
                 out.extend_from_slice(b"\"line\":");
-                out::u64(out, line);
+                line.write(out);
             }
             Format::Tsv => {
                 if self.with_file {
                     out.extend_from_slice(&f.tsv_name);
                     out.push(b'\t');
                 }
-                out::u64(out, line);
+                line.write(out);
             }
             Format::Text => {}
         }
@@ -53,7 +53,7 @@ impl Prefix {
 
     /// `,"valid":B[,"input":..]` or `\tB[\tINPUT]`.
     #[inline]
-    fn valid(&self, valid: bool, input: &[u8], out: &mut Vec<u8>) {
+    fn valid(&self, valid: bool, input: &[u8], out: &mut Out) {
         match self.format {
             Format::Jsonl => {
                 out.extend_from_slice(if valid { b",\"valid\":true" } else { b",\"valid\":false" });
@@ -75,7 +75,7 @@ impl Prefix {
 
     /// `,"input":..` or `\tINPUT` when echoing (for `split`, which has no `valid`).
     #[inline]
-    fn input(&self, input: &[u8], out: &mut Vec<u8>) {
+    fn input(&self, input: &[u8], out: &mut Out) {
         if !self.echo {
             return;
         }
@@ -93,7 +93,7 @@ impl Prefix {
     }
 
     /// The TSV header: `[file\t]line[\tvalid][\tinput]` then `rest`.
-    fn header(&self, has_valid: bool, rest: &[&str], out: &mut Vec<u8>) {
+    fn header(&self, has_valid: bool, rest: &[&str], out: &mut Out) {
         if self.format != Format::Tsv {
             return;
         }
@@ -122,12 +122,12 @@ fn b(s: Option<&str>) -> Option<&[u8]> {
 
 /// Appends a JSON key (with its leading comma and trailing colon).
 #[inline]
-fn key(out: &mut Vec<u8>, k: &[u8]) {
+fn key(out: &mut Out, k: &[u8]) {
     out.extend_from_slice(k);
 }
 
 /// `"error":{...}` body pieces for a parse error.
-fn json_error(out: &mut Vec<u8>, within: Option<&str>, kind: &str, index: Option<usize>, message: &str) {
+fn json_error(out: &mut Out, within: Option<&str>, kind: &str, index: Option<usize>, message: &str) {
     out.extend_from_slice(b",\"error\":{");
     if let Some(w) = within {
         out.extend_from_slice(b"\"in\":");
@@ -146,7 +146,7 @@ fn json_error(out: &mut Vec<u8>, within: Option<&str>, kind: &str, index: Option
     out.push(b'}');
 }
 
-fn tsv_error(out: &mut Vec<u8>, kind: &str, index: Option<usize>, message: &str) {
+fn tsv_error(out: &mut Out, kind: &str, index: Option<usize>, message: &str) {
     out.push(b'\t');
     out::tsv_str(out, kind.as_bytes());
     out.push(b'\t');
@@ -182,48 +182,64 @@ const PARSE_COLS: &[&str] = &[
 
 impl ParseJob {
     #[inline]
-    fn valid_json(&self, u: &UriRef<'_>, out: &mut Vec<u8>) {
+    fn valid_json(&self, u: &UriRef<'_>, t: &[u8], out: &mut Out) {
+        let c = u.components();
+        out.reserve(u.as_str().len() * 2 + 200);
         key(out, b",\"scheme\":");
-        out::json_plain_opt(out, b(u.scheme()));
+        out::json_put_opt(out, t, b(c.scheme));
         key(out, b",\"authority\":");
-        out::json_plain_opt(out, b(u.authority()));
-        key(out, b",\"userinfo\":");
-        out::json_plain_opt(out, b(u.userinfo()));
-        key(out, b",\"host\":");
-        out::json_plain_opt(out, b(u.host()));
-        key(out, b",\"host_kind\":");
-        out::json_plain_opt(out, u.host_kind().map(|k| host_kind_name(k).as_bytes()));
-        key(out, b",\"port\":");
-        out::json_plain_opt(out, b(u.port()));
+        out::json_put_opt(out, t, b(c.authority));
+        if c.authority.is_some() {
+            key(out, b",\"userinfo\":");
+            out::json_put_opt(out, t, b(u.userinfo()));
+            key(out, b",\"host\":");
+            out::json_put_opt(out, t, b(u.host()));
+            key(out, b",\"host_kind\":");
+            out::json_plain_opt(out, u.host_kind().map(|k| host_kind_name(k).as_bytes()));
+            key(out, b",\"port\":");
+            out::json_put_opt(out, t, b(u.port()));
+        } else {
+            key(out, b",\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null");
+        }
         key(out, b",\"path\":");
-        out::json_plain(out, u.path().as_bytes());
+        out::json_put_opt(out, t, Some(c.path.as_bytes()));
         key(out, b",\"query\":");
-        out::json_plain_opt(out, b(u.query()));
+        out::json_put_opt(out, t, b(c.query));
         key(out, b",\"fragment\":");
-        out::json_plain_opt(out, b(u.fragment()));
+        out::json_put_opt(out, t, b(c.fragment));
         out.extend_from_slice(b"}\n");
     }
 
     #[inline]
-    fn valid_tsv(&self, u: &UriRef<'_>, out: &mut Vec<u8>) {
-        for v in [b(u.scheme()), b(u.authority()), b(u.userinfo()), b(u.host())] {
+    fn valid_tsv(&self, u: &UriRef<'_>, t: &[u8], out: &mut Out) {
+        let c = u.components();
+        out.reserve(u.as_str().len() * 2 + 64);
+        out.push(b'\t');
+        out::tsv_put_opt(out, t, b(c.scheme));
+        out.push(b'\t');
+        out::tsv_put_opt(out, t, b(c.authority));
+        if c.authority.is_some() {
             out.push(b'\t');
-            out::tsv_plain_opt(out, v);
+            out::tsv_put_opt(out, t, b(u.userinfo()));
+            out.push(b'\t');
+            out::tsv_put_opt(out, t, b(u.host()));
+            out.push(b'\t');
+            out::tsv_plain_opt(out, u.host_kind().map(|k| host_kind_name(k).as_bytes()));
+            out.push(b'\t');
+            out::tsv_put_opt(out, t, b(u.port()));
+        } else {
+            out.extend_from_slice(b"\t\\N\t\\N\t\\N\t\\N");
         }
         out.push(b'\t');
-        out::tsv_plain_opt(out, u.host_kind().map(|k| host_kind_name(k).as_bytes()));
+        out::put(out, t, c.path.as_bytes());
         out.push(b'\t');
-        out::tsv_plain_opt(out, b(u.port()));
+        out::tsv_put_opt(out, t, b(c.query));
         out.push(b'\t');
-        out.extend_from_slice(u.path().as_bytes());
-        out.push(b'\t');
-        out::tsv_plain_opt(out, b(u.query()));
-        out.push(b'\t');
-        out::tsv_plain_opt(out, b(u.fragment()));
+        out::tsv_put_opt(out, t, b(c.fragment));
         out.extend_from_slice(b"\t\\N\t\\N\t\\N\n");
     }
 
-    fn invalid(&self, bytes: &[u8], e: &ParseError, out: &mut Vec<u8>) {
+    fn invalid(&self, bytes: &[u8], e: &ParseError, out: &mut Out) {
         let c = uriscan::split_bytes(bytes);
         let message = e.to_string();
         match self.p.format {
@@ -263,19 +279,19 @@ impl ParseJob {
 impl Job for ParseJob {
     type Acc = ();
 
-    fn header(&self, out: &mut Vec<u8>) {
+    fn header(&self, out: &mut Out) {
         self.p.header(true, PARSE_COLS, out);
     }
 
     #[inline]
-    fn line(&self, f: &FileCtx, line: u64, bytes: &[u8], out: &mut Vec<u8>, _: &mut ()) {
+    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], tail: &[u8], out: &mut Out, _: &mut ()) {
         self.p.start(f, line, out);
         match UriRef::parse_bytes_as(bytes, self.rule) {
             Ok(u) => {
                 self.p.valid(true, bytes, out);
                 match self.p.format {
-                    Format::Jsonl => self.valid_json(&u, out),
-                    _ => self.valid_tsv(&u, out),
+                    Format::Jsonl => self.valid_json(&u, tail, out),
+                    _ => self.valid_tsv(&u, tail, out),
                 }
             }
             Err(e) => {
@@ -297,12 +313,12 @@ pub struct SplitJob {
 impl Job for SplitJob {
     type Acc = ();
 
-    fn header(&self, out: &mut Vec<u8>) {
+    fn header(&self, out: &mut Out) {
         self.p.header(false, &["scheme", "authority", "path", "query", "fragment"], out);
     }
 
     #[inline]
-    fn line(&self, f: &FileCtx, line: u64, bytes: &[u8], out: &mut Vec<u8>, _: &mut ()) {
+    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], _tail: &[u8], out: &mut Out, _: &mut ()) {
         self.p.start(f, line, out);
         self.p.input(bytes, out);
         let c = uriscan::split_bytes(bytes);
@@ -350,7 +366,7 @@ impl Failure {
 }
 
 /// Writes a `result` record (resolve, normalize).
-fn result_record(p: &Prefix, has_within: bool, bytes: &[u8], r: Result<&str, Failure>, out: &mut Vec<u8>) {
+fn result_record(p: &Prefix, has_within: bool, bytes: &[u8], r: Result<&str, Failure>, out: &mut Out) {
     p.valid(r.is_ok(), bytes, out);
     match p.format {
         Format::Jsonl => {
@@ -432,11 +448,11 @@ impl Job for ResolveJob<'_> {
     /// A reusable output string.
     type Acc = String;
 
-    fn header(&self, out: &mut Vec<u8>) {
+    fn header(&self, out: &mut Out) {
         self.p.header(true, &["result", "error_in", "error_kind", "error_index", "error_message"], out);
     }
 
-    fn line(&self, f: &FileCtx, line: u64, bytes: &[u8], out: &mut Vec<u8>, scratch: &mut String) {
+    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], _tail: &[u8], out: &mut Out, scratch: &mut String) {
         self.p.start(f, line, out);
         let r = self.resolve(bytes, scratch);
         result_record(&self.p, true, bytes, r.map(|()| scratch.as_str()), out);
@@ -454,11 +470,11 @@ pub struct NormalizeJob {
 impl Job for NormalizeJob {
     type Acc = ();
 
-    fn header(&self, out: &mut Vec<u8>) {
+    fn header(&self, out: &mut Out) {
         self.p.header(true, &["result", "error_kind", "error_index", "error_message"], out);
     }
 
-    fn line(&self, f: &FileCtx, line: u64, bytes: &[u8], out: &mut Vec<u8>, _: &mut ()) {
+    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], _tail: &[u8], out: &mut Out, _: &mut ()) {
         self.p.start(f, line, out);
         match UriRef::parse_bytes_as(bytes, self.rule) {
             Ok(u) => {
@@ -502,12 +518,12 @@ impl Job for CheckJob {
     type Acc = CheckAcc;
 
     #[inline]
-    fn line(&self, f: &FileCtx, line: u64, bytes: &[u8], out: &mut Vec<u8>, acc: &mut CheckAcc) {
+    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], _tail: &[u8], out: &mut Out, acc: &mut CheckAcc) {
         if let Err(e) = UriRef::parse_bytes_as(bytes, self.rule) {
             acc.invalid += 1;
             out.extend_from_slice(f.name.as_bytes());
             out.push(b':');
-            out::u64(out, line);
+            line.write(out);
             out.push(b':');
             out::u64(out, e.index() as u64 + 1);
             out.extend_from_slice(b": ");
@@ -563,7 +579,7 @@ fn merge_map<K: std::hash::Hash + Eq>(into: &mut HashMap<K, u64>, from: HashMap<
 impl Job for StatsJob {
     type Acc = StatsAcc;
 
-    fn line(&self, _: &FileCtx, _: u64, bytes: &[u8], _: &mut Vec<u8>, acc: &mut StatsAcc) {
+    fn line(&self, _: &FileCtx, _: &LineNo, bytes: &[u8], _tail: &[u8], _: &mut Out, acc: &mut StatsAcc) {
         if bytes.is_empty() {
             acc.empty += 1;
         }

@@ -11,7 +11,7 @@ use std::sync::mpsc::sync_channel;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::out;
+use crate::out::{self, Out};
 
 /// One input operand.
 pub struct FileCtx {
@@ -44,9 +44,11 @@ pub trait Job: Sync {
     /// Per-thread state, merged in input order at the end.
     type Acc: Default + Send;
     /// Written once before the first record (the TSV header).
-    fn header(&self, _out: &mut Vec<u8>) {}
-    /// Handles line number `line` (1-based) of `file`, without its line end.
-    fn line(&self, file: &FileCtx, line: u64, bytes: &[u8], out: &mut Vec<u8>, acc: &mut Self::Acc);
+    fn header(&self, _out: &mut Out) {}
+    /// Handles line number `line` (1-based) of `file`: `bytes` without its
+    /// line end; `tail` is the rest of the chunk from the line's start (for
+    /// [`out::put`]).
+    fn line(&self, file: &FileCtx, line: &out::LineNo, bytes: &[u8], tail: &[u8], out: &mut Out, acc: &mut Self::Acc);
     /// Adds `from` (the state of a later chunk) into `into`.
     fn merge(&self, into: &mut Self::Acc, from: Self::Acc);
 }
@@ -74,7 +76,7 @@ pub struct RunOpts {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// The read size on one thread.
-const BUF: usize = 1 << 20;
+const BUF: usize = 256 << 10;
 /// The smallest chunk handed to a worker (unless the input is slow).
 const MIN_CHUNK: usize = 1 << 20;
 /// Above this the progress bar is drawn (when enabled).
@@ -185,19 +187,21 @@ impl Reader {
 
 /// Runs `job` over the lines of `data`, numbering from `line + 1`; returns
 /// the number of the last line.
-fn process<J: Job>(job: &J, f: &FileCtx, mut line: u64, data: &[u8], out: &mut Vec<u8>, acc: &mut J::Acc) -> u64 {
+fn process<J: Job>(job: &J, f: &FileCtx, line: u64, data: &[u8], out: &mut Out, acc: &mut J::Acc) -> u64 {
+    let mut line = out::LineNo::new(line);
     let mut pos = 0;
+    let mut ends = memchr::memchr_iter(b'\n', data);
     while pos < data.len() {
-        let end = memchr::memchr(b'\n', &data[pos..]).map_or(data.len(), |i| pos + i);
+        let end = ends.next().unwrap_or(data.len());
         let mut l = &data[pos..end];
         if let [rest @ .., b'\r'] = l {
             l = rest;
         }
-        line += 1;
-        job.line(f, line, l, out, acc);
+        line.incr();
+        job.line(f, &line, l, &data[pos..], out, acc);
         pos = end + 1;
     }
-    line
+    line.get()
 }
 
 /// Number of lines in a chunk.
@@ -328,13 +332,13 @@ fn run_single<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::
     let stdout = io::stdout();
     let mut w = stdout.lock();
     let mut acc = J::Acc::default();
-    let mut out = Vec::with_capacity(BUF * 2);
+    let mut out = Out::with_capacity(BUF * 2);
     let mut sum_lines = 0;
     let mut io_error = false;
     let mut progress = Progress::new(opts, files);
     let mut rd = Reader::new(BUF);
     job.header(&mut out);
-    let mut stop = write_all(&mut w, &out).err();
+    let mut stop = write_all(&mut w, out.as_slice()).err();
     out.clear();
     'files: for f in files {
         if stop.is_some() {
@@ -360,7 +364,7 @@ fn run_single<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::
                     line = n;
                     rd.consume(b);
                     progress.update(rd.bytes);
-                    if let Err(e) = write_all(&mut w, &out) {
+                    if let Err(e) = write_all(&mut w, out.as_slice()) {
                         stop = Some(e);
                         break 'files;
                     }
@@ -398,7 +402,7 @@ struct Work {
 
 struct Done<A> {
     seq: u64,
-    out: Vec<u8>,
+    out: Out,
     acc: A,
     lines: u64,
 }
@@ -429,7 +433,7 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
                 };
                 let Ok(w) = w else { return };
                 let mut acc = J::Acc::default();
-                let mut out = Vec::with_capacity((w.b - w.a) * 2);
+                let mut out = Out::with_capacity((w.b - w.a) * 2 + 4096);
                 let last = process(job, &files[w.file], w.first_line, &w.data[w.a..w.b], &mut out, &mut acc);
                 if done_tx.send(Done { seq: w.seq, out, acc, lines: last - w.first_line }).is_err() {
                     return;
@@ -443,9 +447,9 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
             let mut w = stdout.lock();
             let mut acc = J::Acc::default();
             let mut lines = 0;
-            let mut head = Vec::new();
+            let mut head = Out::default();
             job.header(&mut head);
-            let mut failed = write_all(&mut w, &head).err();
+            let mut failed = write_all(&mut w, head.as_slice()).err();
             let mut pending = BTreeMap::new();
             let mut next = 0u64;
             for d in done_rx {
@@ -453,7 +457,7 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
                 while let Some(d) = pending.remove(&next) {
                     next += 1;
                     if failed.is_none() {
-                        if let Err(e) = write_all(&mut w, &d.out) {
+                        if let Err(e) = write_all(&mut w, d.out.as_slice()) {
                             failed = Some(e);
                             stop.store(true, Ordering::Relaxed);
                         }
