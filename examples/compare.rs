@@ -5,8 +5,10 @@
 //! cargo run --release --example compare -- ../shared/data/kasztp.txt ../shared/data/node_files.txt ../shared/data/isaacs_files.txt
 //! ```
 //!
-//! Each file holds one URL per line (a leading BOM is skipped). With no file,
-//! a deterministic generated corpus is used. `ROUNDS` sets the round count.
+//! Each file holds one URL per line (a leading BOM is skipped); a `.csv` file
+//! holds `base,reference` pairs after a header line and is used for the
+//! resolution and normalization tables. With no file, a deterministic
+//! generated corpus is used. `ROUNDS` sets the round count.
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -93,6 +95,150 @@ fn generated() -> String {
     out
 }
 
+type PairEngine = (&'static str, fn(&str, &str, &mut String) -> bool);
+
+fn resolvers() -> Vec<PairEngine> {
+    vec![
+        ("uriscan resolve_into", |b, r, out| match (uriscan::UriRef::parse(b), uriscan::UriRef::parse(r)) {
+            (Ok(b), Ok(r)) => r.resolve_into(&b, uriscan::ResolveMode::Strict, out).is_ok(),
+            _ => false,
+        }),
+        ("oxiri 0.3 resolve_into", |b, r, out| match (oxiri::Iri::parse(b), oxiri::IriRef::parse(r)) {
+            (Ok(b), Ok(r)) => {
+                out.clear();
+                b.resolve_into(&r, out).is_ok()
+            }
+            _ => false,
+        }),
+        ("fluent-uri 0.4", |b, r, out| match (fluent_uri::Uri::parse(b), fluent_uri::UriRef::parse(r)) {
+            (Ok(b), Ok(r)) => match r.resolve_against(&b) {
+                Ok(x) => {
+                    out.clear();
+                    out.push_str(x.as_str());
+                    true
+                }
+                Err(_) => false,
+            },
+            _ => false,
+        }),
+        ("iri-string 0.7", |b, r, out| {
+            use iri_string::types::{UriAbsoluteStr, UriReferenceStr};
+            match (UriAbsoluteStr::new(b), UriReferenceStr::new(r)) {
+                (Ok(b), Ok(r)) => {
+                    use std::fmt::Write;
+                    out.clear();
+                    write!(out, "{}", r.resolve_against(b)).is_ok()
+                }
+                _ => false,
+            }
+        }),
+        ("url 2 join", |b, r, out| match url::Url::parse(b) {
+            Ok(b) => match b.join(r) {
+                Ok(x) => {
+                    out.clear();
+                    out.push_str(x.as_str());
+                    true
+                }
+                Err(_) => false,
+            },
+            Err(_) => false,
+        }),
+    ]
+}
+
+type NormEngine = (&'static str, fn(&str) -> usize);
+
+fn normalizers() -> Vec<NormEngine> {
+    vec![
+        ("uriscan normalize (syntax)", |s| uriscan::UriRef::parse(s).map_or(0, |u| u.normalize().len())),
+        ("fluent-uri 0.4", |s| fluent_uri::UriRef::parse(s).map_or(0, |u| u.normalize().as_str().len())),
+        ("iri-string 0.7", |s| {
+            iri_string::types::UriStr::new(s).map_or(0, |u| {
+                use iri_string::format::ToDedicatedString;
+                u.normalize().to_dedicated_string().as_str().len()
+            })
+        }),
+    ]
+}
+
+fn median(mut t: Vec<f64>) -> f64 {
+    t.sort_by(|a, b| a.total_cmp(b));
+    t[t.len() / 2]
+}
+
+/// Resolution and normalization over `base,reference` pairs.
+fn pairs(name: &str, text: &str, rounds: usize) {
+    let pairs: Vec<(&str, &str)> = text.lines().skip(1).filter_map(|l| l.split_once(',')).collect();
+    let bytes: usize = pairs.iter().map(|(b, r)| b.len() + r.len()).sum();
+    let res = resolvers();
+    let mut times = vec![Vec::new(); res.len()];
+    let mut ok = vec![0usize; res.len()];
+    let mut out = String::new();
+    for _ in 0..rounds {
+        for (k, (_, f)) in res.iter().enumerate() {
+            let t = Instant::now();
+            let mut n = 0;
+            for (b, r) in &pairs {
+                n += f(black_box(b), black_box(r), &mut out) as usize;
+                black_box(&out);
+            }
+            times[k].push(t.elapsed().as_secs_f64());
+            ok[k] = n;
+        }
+    }
+    let med: Vec<f64> = times.into_iter().map(median).collect();
+    let best_peer = med[1..].iter().copied().fold(f64::INFINITY, f64::min);
+    println!(
+        "\nResolution of {} ({} pairs): parse base + parse reference + resolve + write, median of {} rounds:\n",
+        name,
+        pairs.len(),
+        rounds
+    );
+    println!("| resolver | ns/pair | MB/s | resolved | speed vs fastest peer |\n| --- | --- | --- | --- | --- |");
+    for (k, (n, _)) in res.iter().enumerate() {
+        println!(
+            "| {} | {:.1} | {:.0} | {} | {:.2}x |",
+            n,
+            med[k] * 1e9 / pairs.len() as f64,
+            bytes as f64 / med[k] / 1e6,
+            ok[k],
+            best_peer / med[k]
+        );
+    }
+    let bases: Vec<&str> = pairs.iter().map(|p| p.0).collect();
+    let bytes: usize = bases.iter().map(|b| b.len()).sum();
+    let norms = normalizers();
+    let mut times = vec![Vec::new(); norms.len()];
+    for _ in 0..rounds {
+        for (k, (_, f)) in norms.iter().enumerate() {
+            let t = Instant::now();
+            let mut n = 0;
+            for b in &bases {
+                n += f(black_box(b));
+            }
+            black_box(n);
+            times[k].push(t.elapsed().as_secs_f64());
+        }
+    }
+    let med: Vec<f64> = times.into_iter().map(median).collect();
+    let best_peer = med[1..].iter().copied().fold(f64::INFINITY, f64::min);
+    println!(
+        "\nSyntax-based normalization of the {} base URLs (parse + normalize), median of {} rounds:\n",
+        bases.len(),
+        rounds
+    );
+    println!("| normalizer | ns/URL | MB/s | speed vs fastest peer |\n| --- | --- | --- | --- |");
+    for (k, (n, _)) in norms.iter().enumerate() {
+        println!(
+            "| {} | {:.1} | {:.0} | {:.2}x |",
+            n,
+            med[k] * 1e9 / bases.len() as f64,
+            bytes as f64 / med[k] / 1e6,
+            best_peer / med[k]
+        );
+    }
+}
+
 fn main() {
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(11);
     let mut corpora: Vec<(String, String)> = std::env::args()
@@ -102,23 +248,34 @@ fn main() {
             (std::path::Path::new(&p).file_name().map_or(p.clone(), |f| f.to_string_lossy().into_owned()), t)
         })
         .collect();
-    if corpora.is_empty() {
+    let csv: Vec<(String, String)> = corpora.iter().filter(|(n, _)| n.ends_with(".csv")).cloned().collect();
+    corpora.retain(|(n, _)| !n.ends_with(".csv"));
+    if corpora.is_empty() && csv.is_empty() {
         corpora.push(("generated".into(), generated()));
     }
     let engines = engines();
+    if !corpora.is_empty() {
+        parse_table(&engines, &corpora, rounds);
+    }
+    for (name, text) in &csv {
+        pairs(name, text, rounds);
+    }
+}
+
+fn parse_table(engines: &[Engine], corpora: &[(String, String)], rounds: usize) {
     println!("Strict parse (validate + component access), median of {} interleaved rounds:\n", rounds);
     print!("| parser |");
-    for (name, _) in &corpora {
+    for (name, _) in corpora {
         print!(" {} |", name);
     }
     println!();
     print!("| --- |");
-    for _ in &corpora {
+    for _ in corpora {
         print!(" --- |");
     }
     println!();
     let mut rows: Vec<Vec<String>> = vec![Vec::new(); engines.len()];
-    for (_, text) in &corpora {
+    for (_, text) in corpora {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text.lines().collect();
         let bytes: usize = lines.iter().map(|l| l.len()).sum();
