@@ -6,8 +6,11 @@
 //!
 //! Reproducible: every property runs from a fixed seed (override with
 //! `URISCAN_SEED=N`), printed with any failure. Case counts are constants
-//! below; they keep the whole file to seconds in a debug build. Every
-//! counterexample found goes into `tests/data/split.txt`.
+//! below; they keep the whole file to seconds in a debug build. For a deeper
+//! run, `URISCAN_CASES=N` sets the cases per property (and scales the
+//! generator check), e.g. `URISCAN_CASES=1000000 cargo test --release
+//! --features oracle --test properties`. Every counterexample found goes
+//! into `tests/data/split.txt`.
 #![cfg(feature = "oracle")]
 
 // The build's own ABNF parser (only the two files the generator needs, not
@@ -38,17 +41,22 @@ fn seed() -> u64 {
     std::env::var("URISCAN_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x7572_6973_6361_6e01)
 }
 
+/// Cases per property: `CASES`, or `URISCAN_CASES`.
+fn cases() -> u64 {
+    std::env::var("URISCAN_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(CASES)
+}
+
 fn generator() -> &'static Generator {
     static G: OnceLock<Generator> = OnceLock::new();
     G.get_or_init(Generator::load)
 }
 
-/// Runs `prop` on `CASES` inputs from the fixed seed; a failure names the
+/// Runs `prop` on `cases()` inputs from the fixed seed; a failure names the
 /// property, the seed and the (shrunk) counterexample.
 fn run<A: Arbitrary + std::fmt::Debug>(name: &str, prop: fn(A) -> TestResult) {
-    let seed = seed();
+    let (seed, cases) = (seed(), cases());
     let result =
-        QuickCheck::new().rng(Gen::from_size_and_seed(SIZE, seed)).tests(CASES).max_tests(CASES * 10).quicktest(prop);
+        QuickCheck::new().rng(Gen::from_size_and_seed(SIZE, seed)).tests(cases).max_tests(cases * 10).quicktest(prop);
     match result {
         Ok(n) => eprintln!("{name}: {n} cases passed (seed {seed})"),
         Err(r) => {
@@ -256,7 +264,7 @@ fn generator_valid_ratio_and_coverage() {
         (0, 0, 0, 0, 0, 0usize);
     let mut failures = Vec::new();
     for (name, rule) in ENTRY_RULES.iter().zip(rules) {
-        for _ in 0..GENERATED_PER_RULE {
+        for _ in 0..GENERATED_PER_RULE * (cases() / CASES).max(1) as usize {
             let s = generator().generate(name, &mut rng);
             total += 1;
             bytes += s.len();

@@ -45,6 +45,32 @@ fn data_file_all_engines_agree() {
     assert!(failures.is_empty(), "{} of {} cases disagree:\n{}", failures.len(), cases.len(), failures.join("\n"));
 }
 
+/// The inputs of the strict parser's data files (first tab-separated field,
+/// `\xHH` escapes; `#` lines without a tab are comments) through every engine.
+#[test]
+fn strict_data_files_through_every_engine() {
+    let mut n = 0;
+    let mut failures = Vec::new();
+    for (file, text) in [
+        ("rfc3986_valid.txt", include_str!("data/rfc3986_valid.txt")),
+        ("rfc3986_invalid.txt", include_str!("data/rfc3986_invalid.txt")),
+    ] {
+        for (line, l) in text.lines().enumerate() {
+            if l.trim().is_empty() || (l.starts_with('#') && !l.contains('\t')) {
+                continue;
+            }
+            let field = l.split('\t').next().unwrap_or_default();
+            let input = engines::unescape_hex(field);
+            n += 1;
+            if let Err(e) = engines::check_all(&input) {
+                failures.push(format!("{file}:{}: {e}", line + 1));
+            }
+        }
+    }
+    assert!(n >= 100, "only {n} inputs read");
+    assert!(failures.is_empty(), "{} of {n} inputs disagree:\n{}", failures.len(), failures.join("\n"));
+}
+
 #[test]
 fn appendix_b_example() {
     let c = split("http://www.ics.uci.edu/pub/ietf/uri/#Related");

@@ -116,6 +116,28 @@ pub fn check_all(input: &[u8]) -> Result<(), String> {
     }
 }
 
+/// Decodes `\xHH` escapes; any other byte stands for itself (the notation
+/// of the strict parser's data files).
+pub fn unescape_hex(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let hex = s.get(i + 2..i + 4).and_then(|h| u8::from_str_radix(h, 16).ok());
+        match hex {
+            Some(v) if b[i] == b'\\' && b.get(i + 1) == Some(&b'x') => {
+                out.push(v);
+                i += 4;
+            }
+            _ => {
+                out.push(b[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
 /// One case of a data file: the input and, optionally, its expected split
 /// (scheme, authority, path, query, fragment; `None` for `-`).
 pub struct Case {
