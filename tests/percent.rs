@@ -4,6 +4,9 @@ use std::borrow::Cow;
 use uriscan::percent::{self, DecodeError};
 use uriscan::sets;
 
+/// A component encoder.
+type Encoder = fn(&[u8]) -> Cow<'_, str>;
+
 #[test]
 fn encode_upper_hex_utf8_and_borrowing() {
     assert_eq!(percent::encode("a b", &sets::UNRESERVED), "a%20b");
@@ -34,7 +37,7 @@ fn component_encoders() {
 #[test]
 fn encoders_output_only_allowed_bytes_or_triplets() {
     let all: Vec<u8> = (0..=255).collect();
-    let cases: [(fn(&[u8]) -> Cow<'_, str>, &uriscan::ByteSet); 6] = [
+    let cases: [(Encoder, &uriscan::ByteSet); 6] = [
         (|b| percent::encode_userinfo(b), &sets::USERINFO),
         (|b| percent::encode_reg_name(b), &sets::REG_NAME),
         (|b| percent::encode_path_segment(b), &sets::SEGMENT),

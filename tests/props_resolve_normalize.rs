@@ -8,6 +8,9 @@ use std::borrow::Cow;
 use std::hash::{BuildHasher, Hasher};
 use uriscan::{percent, NormalizeOptions, ResolveMode, Uri, UriRef};
 
+/// A component encoder.
+type Encoder = fn(&[u8]) -> Cow<'_, str>;
+
 const TESTS: u64 = 1500;
 
 fn qc(seed: u64) -> QuickCheck {
@@ -430,7 +433,7 @@ fn variants_are_mostly_but_not_all_equivalent() {
 #[test]
 fn encode_then_decode_is_identity_in_every_component() {
     fn prop(data: Vec<u8>) -> bool {
-        let encoders: [fn(&[u8]) -> Cow<'_, str>; 6] = [
+        let encoders: [Encoder; 6] = [
             |b| percent::encode_userinfo(b),
             |b| percent::encode_reg_name(b),
             |b| percent::encode_path_segment(b),

@@ -18,12 +18,10 @@ pub fn unescape(s: &str) -> Vec<u8> {
     out
 }
 
-/// Data lines: comments are lines starting with `#` that hold no tab.
+/// Data lines are the lines that hold a tab (every record has several
+/// fields); comments (`#` ...) and blank lines hold none.
 pub fn records(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !(l.starts_with('#') && !l.contains('\t')) && !l.trim().is_empty() || l.starts_with('\t'))
-        .map(|(n, l)| (n + 1, l.split('\t').collect()))
+    text.lines().enumerate().filter(|(_, l)| l.contains('\t')).map(|(n, l)| (n + 1, l.split('\t').collect()))
 }
 
 /// `(none)` is an undefined component.
