@@ -149,6 +149,7 @@ impl<'a> UriRef<'a> {
     /// ```
     /// assert_eq!(uriscan::UriRef::parse("a/b").unwrap().as_str(), "a/b");
     /// ```
+    #[inline]
     #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.s
@@ -160,6 +161,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(uriscan::UriRef::parse("HTTP:x").unwrap().scheme(), Some("HTTP"));
     /// assert_eq!(uriscan::UriRef::parse("x").unwrap().scheme(), None);
     /// ```
+    #[inline]
     #[must_use]
     pub fn scheme(&self) -> Option<&'a str> {
         self.span(scan::CAP_SCHEME)
@@ -171,6 +173,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(uriscan::UriRef::parse("file:///etc").unwrap().authority(), Some(""));
     /// assert_eq!(uriscan::UriRef::parse("file:/etc").unwrap().authority(), None);
     /// ```
+    #[inline]
     #[must_use]
     pub fn authority(&self) -> Option<&'a str> {
         self.span(scan::CAP_AUTHORITY)
@@ -182,6 +185,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(uriscan::UriRef::parse("//u:p@h").unwrap().userinfo(), Some("u:p"));
     /// assert_eq!(uriscan::UriRef::parse("//@h").unwrap().userinfo(), Some(""));
     /// ```
+    #[inline]
     #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.span(scan::CAP_USERINFO)
@@ -193,6 +197,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(uriscan::UriRef::parse("//[::1]:80").unwrap().host(), Some("[::1]"));
     /// assert_eq!(uriscan::UriRef::parse("/p").unwrap().host(), None);
     /// ```
+    #[inline]
     #[must_use]
     pub fn host(&self) -> Option<&'a str> {
         self.span(scan::CAP_HOST)
@@ -204,6 +209,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(uriscan::UriRef::parse("//h:").unwrap().port(), Some(""));
     /// assert_eq!(uriscan::UriRef::parse("//h").unwrap().port(), None);
     /// ```
+    #[inline]
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.span(scan::CAP_PORT)
@@ -215,6 +221,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(uriscan::UriRef::parse("mailto:a@b").unwrap().path(), "a@b");
     /// assert_eq!(uriscan::UriRef::parse("?q").unwrap().path(), "");
     /// ```
+    #[inline]
     #[must_use]
     pub fn path(&self) -> &'a str {
         self.span(scan::CAP_PATH).unwrap_or("")
@@ -226,6 +233,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(uriscan::UriRef::parse("http://h?").unwrap().query(), Some(""));
     /// assert_eq!(uriscan::UriRef::parse("http://h").unwrap().query(), None);
     /// ```
+    #[inline]
     #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         self.span(scan::CAP_QUERY)
@@ -236,6 +244,7 @@ impl<'a> UriRef<'a> {
     /// ```
     /// assert_eq!(uriscan::UriRef::parse("#").unwrap().fragment(), Some(""));
     /// ```
+    #[inline]
     #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         self.span(scan::CAP_FRAGMENT)
@@ -247,6 +256,7 @@ impl<'a> UriRef<'a> {
     /// let u = uriscan::UriRef::parse("s://a/p?q#f").unwrap();
     /// assert_eq!(u.components().to_string(), "s://a/p?q#f");
     /// ```
+    #[inline]
     #[must_use]
     pub fn components(&self) -> Components<'a> {
         Components {
@@ -265,6 +275,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(UriRef::parse("//").unwrap().host_kind(), Some(HostKind::RegName));
     /// assert_eq!(UriRef::parse("/").unwrap().host_kind(), None);
     /// ```
+    #[inline]
     #[must_use]
     pub fn host_kind(&self) -> Option<HostKind> {
         self.caps.host_kind()
@@ -327,6 +338,7 @@ impl<'a> UriRef<'a> {
     /// assert!(uriscan::UriRef::parse("a:b").unwrap().is_uri());
     /// assert!(!uriscan::UriRef::parse("b").unwrap().is_uri());
     /// ```
+    #[inline]
     #[must_use]
     pub fn is_uri(&self) -> bool {
         self.scheme().is_some()

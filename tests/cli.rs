@@ -691,3 +691,71 @@ fn no_progress_bar_in_pipes() {
     let o = run(&["stats", p.to_str().unwrap()], b"");
     assert!(o.stderr.is_empty());
 }
+
+/// Components of every length around the 32-byte block copy, at the end of
+/// the input too (no newline, so the copy cannot read past the line), in
+/// both formats, checked against the parts the lines were made of.
+#[test]
+fn component_lengths_around_block_copies() {
+    let mut lines = Vec::new();
+    for n in [0usize, 1, 2, 15, 16, 31, 32, 33, 40, 64, 65] {
+        let part = |c: u8| String::from_utf8(vec![c; n]).unwrap();
+        let (user, host, path, query, frag) =
+            (part(b'u'), part(b'h'), format!("/{}", part(b'p')), part(b'q'), part(b'f'));
+        let scheme = format!("s{}", part(b'a'));
+        let port = "9".repeat(n.min(20));
+        lines.push((
+            format!("{scheme}://{user}@{host}:{port}{path}?{query}#{frag}"),
+            scheme,
+            user,
+            host,
+            port,
+            path,
+            query,
+            frag,
+        ));
+    }
+    let mut input = lines.iter().map(|l| l.0.clone()).collect::<Vec<_>>().join("\n");
+    input.push_str("\n/");
+    for n in [1usize, 5, 31, 32, 33] {
+        input.push_str(&format!("\nx:{}", "z".repeat(n)));
+    }
+    let o = run(&["parse", "--echo", "-H"], input.as_bytes());
+    let r = records(&o);
+    assert_eq!(r.len(), lines.len() + 6);
+    for (v, (line, scheme, user, host, port, path, query, frag)) in r.iter().zip(&lines) {
+        assert_eq!(v["file"], "<stdin>");
+        assert_eq!(s(v, "input").as_deref(), Some(line.as_str()));
+        let auth = format!("{user}@{host}:{port}");
+        assert_components(
+            v,
+            Some(scheme),
+            Some(&auth),
+            Some(user),
+            Some(host),
+            Some("reg-name"),
+            Some(port),
+            path,
+            Some(query),
+            Some(frag),
+        );
+    }
+    let last = &r[r.len() - 1];
+    assert_eq!(last["path"], "z".repeat(33));
+    assert_eq!(r[lines.len()]["path"], "/");
+    let o = run(&["parse", "--format", "tsv"], input.as_bytes());
+    let text = String::from_utf8(o.stdout).unwrap();
+    for (row, (_, scheme, user, host, port, path, query, frag)) in text.lines().skip(1).zip(&lines) {
+        let f: Vec<&str> = row.split('\t').collect();
+        assert_eq!(
+            f[2..11],
+            [scheme, &format!("{user}@{host}:{port}"), user, host, "reg-name", port, path, query, frag]
+        );
+    }
+    let o = run(&["split", "--format", "tsv", "--echo"], input.as_bytes());
+    let text = String::from_utf8(o.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), lines.len() + 7);
+    let z = "z".repeat(33);
+    assert_eq!(rows[rows.len() - 1], format!("{}\tx:{z}\tx\t\\N\t{z}\t\\N\t\\N", lines.len() + 6));
+}

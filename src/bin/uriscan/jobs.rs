@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use uriscan::{HostKind, NormalizeOptions, ParseError, ResolveMode, Rule, UriRef};
 
 use crate::args::Format;
-use crate::out::{self, LineNo, Out};
-use crate::run::{FileCtx, Job};
+use crate::out::{self, Cursor, LineNo, Out};
+use crate::run::{FileCtx, Job, Line};
 
 /// The name of a host kind in records.
 pub fn host_kind_name(k: HostKind) -> &'static str {
@@ -26,26 +26,63 @@ pub struct Prefix {
 }
 
 impl Prefix {
-    /// `{"file":..,"line":N` or `FILE\tN`.
+    /// Room for a record of a line of `n` bytes written through a cursor:
+    /// the prefix, the echoed line, and the components (at most twice the
+    /// line: the authority and its parts), keys and separators.
     #[inline]
-    fn start(&self, f: &FileCtx, line: &LineNo, out: &mut Out) {
+    fn room(&self, f: &FileCtx, n: usize) -> usize {
+        f.json_name.len().max(f.tsv_name.len()) + 3 * n + 512
+    }
+
+    /// `{"file":..,"line":N` or `FILE\tN`.
+    #[inline(always)]
+    fn start_c(&self, f: &FileCtx, line: &LineNo, c: &mut Cursor<'_>) {
         match self.format {
             Format::Jsonl => {
-                out.push(b'{');
+                c.push(b'{');
                 if self.with_file {
-                    out.extend_from_slice(b"\"file\":");
-                    out.extend_from_slice(&f.json_name);
-                    out.push(b',');
+                    c.extend(b"\"file\":");
+                    c.extend(&f.json_name);
+                    c.push(b',');
                 }
-                out.extend_from_slice(b"\"line\":");
-                line.write(out);
+                c.extend(b"\"line\":");
+                c.line(line);
             }
             Format::Tsv => {
                 if self.with_file {
-                    out.extend_from_slice(&f.tsv_name);
-                    out.push(b'\t');
+                    c.extend(&f.tsv_name);
+                    c.push(b'\t');
                 }
-                line.write(out);
+                c.line(line);
+            }
+            Format::Text => {}
+        }
+    }
+
+    /// [`start_c`](Prefix::start_c) on an [`Out`].
+    #[inline]
+    fn start(&self, f: &FileCtx, line: &LineNo, out: &mut Out) {
+        out.with(self.room(f, 0), |c| self.start_c(f, line, c));
+    }
+
+    /// `,"valid":true[,"input":..]` or `\ttrue[\tINPUT]` for a valid URI
+    /// (which needs no escaping).
+    #[inline(always)]
+    fn valid_c(&self, input: &[u8], tail: &[u8], c: &mut Cursor<'_>) {
+        match self.format {
+            Format::Jsonl => {
+                c.extend(b",\"valid\":true");
+                if self.echo {
+                    c.extend(b",\"input\":");
+                    c.json_opt(tail, Some(input));
+                }
+            }
+            Format::Tsv => {
+                c.extend(b"\ttrue");
+                if self.echo {
+                    c.push(b'\t');
+                    c.put(tail, input);
+                }
             }
             Format::Text => {}
         }
@@ -181,62 +218,67 @@ const PARSE_COLS: &[&str] = &[
 ];
 
 impl ParseJob {
-    #[inline]
-    fn valid_json(&self, u: &UriRef<'_>, t: &[u8], out: &mut Out) {
-        let c = u.components();
-        out.reserve(u.as_str().len() * 2 + 200);
-        key(out, b",\"scheme\":");
-        out::json_put_opt(out, t, b(c.scheme));
-        key(out, b",\"authority\":");
-        out::json_put_opt(out, t, b(c.authority));
-        if c.authority.is_some() {
-            key(out, b",\"userinfo\":");
-            out::json_put_opt(out, t, b(u.userinfo()));
-            key(out, b",\"host\":");
-            out::json_put_opt(out, t, b(u.host()));
-            key(out, b",\"host_kind\":");
-            out::json_plain_opt(out, u.host_kind().map(|k| host_kind_name(k).as_bytes()));
-            key(out, b",\"port\":");
-            out::json_put_opt(out, t, b(u.port()));
+    #[inline(always)]
+    fn valid_json(&self, u: &UriRef<'_>, t: &[u8], c: &mut Cursor<'_>) {
+        let p = u.components();
+        c.extend(b",\"scheme\":");
+        c.json_opt(t, b(p.scheme));
+        c.extend(b",\"authority\":");
+        c.json_opt(t, b(p.authority));
+        if p.authority.is_some() {
+            c.extend(b",\"userinfo\":");
+            c.json_opt(t, b(u.userinfo()));
+            c.extend(b",\"host\":");
+            c.json_opt(t, b(u.host()));
+            c.extend(b",\"host_kind\":");
+            match u.host_kind() {
+                Some(k) => {
+                    c.push(b'"');
+                    c.extend(host_kind_name(k).as_bytes());
+                    c.push(b'"');
+                }
+                None => c.extend(b"null"),
+            }
+            c.extend(b",\"port\":");
+            c.json_opt(t, b(u.port()));
         } else {
-            key(out, b",\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null");
+            c.extend(b",\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null");
         }
-        key(out, b",\"path\":");
-        out::json_put_opt(out, t, Some(c.path.as_bytes()));
-        key(out, b",\"query\":");
-        out::json_put_opt(out, t, b(c.query));
-        key(out, b",\"fragment\":");
-        out::json_put_opt(out, t, b(c.fragment));
-        out.extend_from_slice(b"}\n");
+        c.extend(b",\"path\":");
+        c.json_opt(t, Some(p.path.as_bytes()));
+        c.extend(b",\"query\":");
+        c.json_opt(t, b(p.query));
+        c.extend(b",\"fragment\":");
+        c.json_opt(t, b(p.fragment));
+        c.extend(b"}\n");
     }
 
-    #[inline]
-    fn valid_tsv(&self, u: &UriRef<'_>, t: &[u8], out: &mut Out) {
-        let c = u.components();
-        out.reserve(u.as_str().len() * 2 + 64);
-        out.push(b'\t');
-        out::tsv_put_opt(out, t, b(c.scheme));
-        out.push(b'\t');
-        out::tsv_put_opt(out, t, b(c.authority));
-        if c.authority.is_some() {
-            out.push(b'\t');
-            out::tsv_put_opt(out, t, b(u.userinfo()));
-            out.push(b'\t');
-            out::tsv_put_opt(out, t, b(u.host()));
-            out.push(b'\t');
-            out::tsv_plain_opt(out, u.host_kind().map(|k| host_kind_name(k).as_bytes()));
-            out.push(b'\t');
-            out::tsv_put_opt(out, t, b(u.port()));
+    #[inline(always)]
+    fn valid_tsv(&self, u: &UriRef<'_>, t: &[u8], c: &mut Cursor<'_>) {
+        let p = u.components();
+        c.push(b'\t');
+        c.tsv_opt(t, b(p.scheme));
+        c.push(b'\t');
+        c.tsv_opt(t, b(p.authority));
+        if p.authority.is_some() {
+            c.push(b'\t');
+            c.tsv_opt(t, b(u.userinfo()));
+            c.push(b'\t');
+            c.tsv_opt(t, b(u.host()));
+            c.push(b'\t');
+            c.extend(u.host_kind().map_or(&b"\\N"[..], |k| host_kind_name(k).as_bytes()));
+            c.push(b'\t');
+            c.tsv_opt(t, b(u.port()));
         } else {
-            out.extend_from_slice(b"\t\\N\t\\N\t\\N\t\\N");
+            c.extend(b"\t\\N\t\\N\t\\N\t\\N");
         }
-        out.push(b'\t');
-        out::put(out, t, c.path.as_bytes());
-        out.push(b'\t');
-        out::tsv_put_opt(out, t, b(c.query));
-        out.push(b'\t');
-        out::tsv_put_opt(out, t, b(c.fragment));
-        out.extend_from_slice(b"\t\\N\t\\N\t\\N\n");
+        c.push(b'\t');
+        c.put(t, p.path.as_bytes());
+        c.push(b'\t');
+        c.tsv_opt(t, b(p.query));
+        c.push(b'\t');
+        c.tsv_opt(t, b(p.fragment));
+        c.extend(b"\t\\N\t\\N\t\\N\n");
     }
 
     fn invalid(&self, bytes: &[u8], e: &ParseError, out: &mut Out) {
@@ -284,17 +326,19 @@ impl Job for ParseJob {
     }
 
     #[inline]
-    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], tail: &[u8], out: &mut Out, _: &mut ()) {
-        self.p.start(f, line, out);
-        match UriRef::parse_bytes_as(bytes, self.rule) {
-            Ok(u) => {
-                self.p.valid(true, bytes, out);
+    fn line(&self, f: &FileCtx, l: &Line<'_>, out: &mut Out, _: &mut ()) {
+        let (line, bytes, tail) = (l.no, l.bytes, l.tail);
+        match l.parse(self.rule) {
+            Ok(u) => out.with(self.p.room(f, bytes.len()), |c| {
+                self.p.start_c(f, line, c);
+                self.p.valid_c(bytes, tail, c);
                 match self.p.format {
-                    Format::Jsonl => self.valid_json(&u, tail, out),
-                    _ => self.valid_tsv(&u, tail, out),
+                    Format::Jsonl => self.valid_json(&u, tail, c),
+                    _ => self.valid_tsv(&u, tail, c),
                 }
-            }
+            }),
             Err(e) => {
+                self.p.start(f, line, out);
                 self.p.valid(false, bytes, out);
                 self.invalid(bytes, &e, out);
             }
@@ -318,26 +362,55 @@ impl Job for SplitJob {
     }
 
     #[inline]
-    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], _tail: &[u8], out: &mut Out, _: &mut ()) {
+    fn line(&self, f: &FileCtx, l: &Line<'_>, out: &mut Out, _: &mut ()) {
+        let (line, bytes, tail) = (l.no, l.bytes, l.tail);
+        let c = uriscan::split_bytes(bytes);
+        let fields = [c.scheme, c.authority, Some(c.path), c.query, c.fragment];
+        const KEYS: [&[u8]; 5] =
+            [b",\"scheme\":", b",\"authority\":", b",\"path\":", b",\"query\":", b",\"fragment\":"];
+        if out::plain(bytes) {
+            // Nothing to escape: copy through a cursor.
+            out.with(self.p.room(f, bytes.len()), |c| {
+                self.p.start_c(f, line, c);
+                match self.p.format {
+                    Format::Jsonl => {
+                        if self.p.echo {
+                            c.extend(b",\"input\":");
+                            c.json_opt(tail, Some(bytes));
+                        }
+                        for (k, v) in KEYS.iter().zip(fields) {
+                            c.extend(k);
+                            c.json_opt(tail, v);
+                        }
+                        c.extend(b"}\n");
+                    }
+                    _ => {
+                        if self.p.echo {
+                            c.push(b'\t');
+                            c.put(tail, bytes);
+                        }
+                        for v in fields {
+                            c.push(b'\t');
+                            c.tsv_opt(tail, v);
+                        }
+                        c.push(b'\n');
+                    }
+                }
+            });
+            return;
+        }
         self.p.start(f, line, out);
         self.p.input(bytes, out);
-        let c = uriscan::split_bytes(bytes);
         match self.p.format {
             Format::Jsonl => {
-                key(out, b",\"scheme\":");
-                out::json_opt(out, c.scheme);
-                key(out, b",\"authority\":");
-                out::json_opt(out, c.authority);
-                key(out, b",\"path\":");
-                out::json_str(out, c.path);
-                key(out, b",\"query\":");
-                out::json_opt(out, c.query);
-                key(out, b",\"fragment\":");
-                out::json_opt(out, c.fragment);
+                for (k, v) in KEYS.iter().zip(fields) {
+                    out.extend_from_slice(k);
+                    out::json_opt(out, v);
+                }
                 out.extend_from_slice(b"}\n");
             }
             _ => {
-                for v in [c.scheme, c.authority, Some(c.path), c.query, c.fragment] {
+                for v in fields {
                     out.push(b'\t');
                     out::tsv_opt(out, v);
                 }
@@ -452,7 +525,8 @@ impl Job for ResolveJob<'_> {
         self.p.header(true, &["result", "error_in", "error_kind", "error_index", "error_message"], out);
     }
 
-    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], _tail: &[u8], out: &mut Out, scratch: &mut String) {
+    fn line(&self, f: &FileCtx, l: &Line<'_>, out: &mut Out, scratch: &mut String) {
+        let (line, bytes) = (l.no, l.bytes);
         self.p.start(f, line, out);
         let r = self.resolve(bytes, scratch);
         result_record(&self.p, true, bytes, r.map(|()| scratch.as_str()), out);
@@ -474,9 +548,10 @@ impl Job for NormalizeJob {
         self.p.header(true, &["result", "error_kind", "error_index", "error_message"], out);
     }
 
-    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], _tail: &[u8], out: &mut Out, _: &mut ()) {
+    fn line(&self, f: &FileCtx, l: &Line<'_>, out: &mut Out, _: &mut ()) {
+        let (line, bytes) = (l.no, l.bytes);
         self.p.start(f, line, out);
-        match UriRef::parse_bytes_as(bytes, self.rule) {
+        match l.parse(self.rule) {
             Ok(u) => {
                 // The comparison key is the normalized form: two references
                 // are `normalized_eq` exactly when these strings are equal.
@@ -518,12 +593,13 @@ impl Job for CheckJob {
     type Acc = CheckAcc;
 
     #[inline]
-    fn line(&self, f: &FileCtx, line: &LineNo, bytes: &[u8], _tail: &[u8], out: &mut Out, acc: &mut CheckAcc) {
-        if let Err(e) = UriRef::parse_bytes_as(bytes, self.rule) {
+    fn line(&self, f: &FileCtx, l: &Line<'_>, out: &mut Out, acc: &mut CheckAcc) {
+        let line = l.no;
+        if let Err(e) = l.parse(self.rule) {
             acc.invalid += 1;
             out.extend_from_slice(f.name.as_bytes());
             out.push(b':');
-            line.write(out);
+            out.extend_from_slice(line.as_bytes());
             out.push(b':');
             out::u64(out, e.index() as u64 + 1);
             out.extend_from_slice(b": ");
@@ -579,11 +655,12 @@ fn merge_map<K: std::hash::Hash + Eq>(into: &mut HashMap<K, u64>, from: HashMap<
 impl Job for StatsJob {
     type Acc = StatsAcc;
 
-    fn line(&self, _: &FileCtx, _: &LineNo, bytes: &[u8], _tail: &[u8], _: &mut Out, acc: &mut StatsAcc) {
+    fn line(&self, _: &FileCtx, l: &Line<'_>, _: &mut Out, acc: &mut StatsAcc) {
+        let bytes = l.bytes;
         if bytes.is_empty() {
             acc.empty += 1;
         }
-        match UriRef::parse_bytes_as(bytes, self.rule) {
+        match l.parse(self.rule) {
             Ok(u) => {
                 acc.valid += 1;
                 if let Some(s) = u.scheme() {

@@ -25,11 +25,6 @@ impl Out {
     }
 
     #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
     }
@@ -62,16 +57,141 @@ impl Out {
         self.len += s.len();
     }
 
-    /// Writes all `W` bytes of `block` but keeps only the first `keep`.
+    /// Runs `f` with a [`Cursor`] over at least `room` free bytes, then keeps
+    /// what it wrote. `f` must write at most `room` bytes (else it panics).
+    #[inline(always)]
+    pub fn with<R>(&mut self, room: usize, f: impl FnOnce(&mut Cursor<'_>) -> R) -> R {
+        self.reserve(room);
+        let mut c = Cursor { buf: &mut self.buf[self.len..], pos: 0 };
+        let r = f(&mut c);
+        self.len += c.pos;
+        r
+    }
+}
+
+/// A window of free space in an [`Out`] with a local position, so that the
+/// compiler need not reload the length after every byte stored.
+pub struct Cursor<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+}
+
+impl Cursor<'_> {
+    #[inline(always)]
+    pub fn push(&mut self, b: u8) {
+        self.buf[self.pos] = b;
+        self.pos += 1;
+    }
+
+    #[inline(always)]
+    pub fn extend(&mut self, s: &[u8]) {
+        self.buf[self.pos..self.pos + s.len()].copy_from_slice(s);
+        self.pos += s.len();
+    }
+
+    /// Writes all `W` bytes of `block`, keeps the first `keep`.
     #[inline(always)]
     fn block<const W: usize>(&mut self, block: &[u8; W], keep: usize) {
-        self.reserve(W);
-        if let Some(dst) = self.buf.get_mut(self.len..self.len + W) {
-            if let Ok(dst) = <&mut [u8; W]>::try_from(dst) {
-                *dst = *block;
-                self.len += keep.min(W);
+        let dst: &mut [u8; W] = (&mut self.buf[self.pos..self.pos + W]).try_into().expect("W bytes");
+        *dst = *block;
+        self.pos += keep.min(W);
+    }
+
+    /// Appends `s`. When `s` is a slice of the same buffer as `tail` (a
+    /// component of the line that `tail` starts with), copies a fixed 32
+    /// bytes from `tail` and keeps `s.len()` of them: no `memcpy` call for
+    /// the short fields that dominate. Falls back to a plain copy for long
+    /// fields, near the end of the buffer, and when `s` is not inside `tail`
+    /// (then the offset below is out of range). Needs 32 bytes of room.
+    #[inline(always)]
+    pub fn put(&mut self, tail: &[u8], s: &[u8]) {
+        const W: usize = 32;
+        if s.len() <= W {
+            let off = (s.as_ptr() as usize).wrapping_sub(tail.as_ptr() as usize);
+            if let Some(src) = off.checked_add(W).and_then(|e| tail.get(off..e)) {
+                if let Ok(block) = <&[u8; W]>::try_from(src) {
+                    self.block(block, s.len());
+                    return;
+                }
             }
         }
+        self.extend(s);
+    }
+
+    /// `put` as a JSON string, or `null`.
+    #[inline(always)]
+    pub fn json_opt(&mut self, tail: &[u8], s: Option<&[u8]>) {
+        match s {
+            Some(s) => {
+                self.push(b'"');
+                self.put(tail, s);
+                self.push(b'"');
+            }
+            None => self.extend(b"null"),
+        }
+    }
+
+    /// `put`, or `\N`.
+    #[inline(always)]
+    pub fn tsv_opt(&mut self, tail: &[u8], s: Option<&[u8]>) {
+        match s {
+            Some(s) => self.put(tail, s),
+            None => self.extend(b"\\N"),
+        }
+    }
+
+    /// A line number.
+    #[inline(always)]
+    pub fn line(&mut self, l: &LineNo) {
+        self.block(&l.digits, l.len);
+    }
+}
+
+/// A line number kept as decimal digits (left-aligned), incremented in
+/// place: cheaper than formatting every number.
+pub struct LineNo {
+    digits: [u8; 20],
+    len: usize,
+    n: u64,
+}
+
+impl LineNo {
+    /// Line `n`.
+    pub fn new(n: u64) -> LineNo {
+        let s = n.to_string();
+        let mut digits = [b'0'; 20];
+        digits[..s.len()].copy_from_slice(s.as_bytes());
+        LineNo { digits, len: s.len(), n }
+    }
+
+    /// The next line.
+    #[inline]
+    pub fn incr(&mut self) {
+        self.n += 1;
+        let mut i = self.len;
+        while i > 0 {
+            i -= 1;
+            if self.digits[i] != b'9' {
+                self.digits[i] += 1;
+                return;
+            }
+            self.digits[i] = b'0';
+        }
+        // All nines: 10...0, one digit longer (20 digits hold any u64).
+        self.digits[0] = b'1';
+        self.len = (self.len + 1).min(self.digits.len());
+    }
+
+    /// The decimal digits.
+    #[inline]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.digits[..self.len]
+    }
+
+    /// The number.
+    #[inline]
+    pub fn get(&self) -> u64 {
+        self.n
     }
 }
 
@@ -91,73 +211,18 @@ pub fn u64(out: &mut Out, mut n: u64) {
     out.extend_from_slice(&buf[i..]);
 }
 
-/// A line number kept as decimal digits, incremented in place (cheaper than
-/// formatting every number).
-pub struct LineNo {
-    digits: [u8; 20],
-    start: usize,
-    n: u64,
-}
-
-impl LineNo {
-    /// Line `n`.
-    pub fn new(n: u64) -> LineNo {
-        let mut v = Out::default();
-        u64(&mut v, n);
-        let v = v.as_slice();
-        let mut digits = [b'0'; 20];
-        let start = digits.len() - v.len();
-        digits[start..].copy_from_slice(v);
-        LineNo { digits, start, n }
-    }
-
-    /// The next line.
-    #[inline]
-    pub fn incr(&mut self) {
-        self.n += 1;
-        let mut i = self.digits.len();
-        loop {
-            i -= 1;
-            if self.digits[i] == b'9' {
-                self.digits[i] = b'0';
-                if i == self.start {
-                    // 20 digits hold any u64; a carry past them cannot occur.
-                    self.start = self.start.saturating_sub(1);
-                    self.digits[self.start] = b'1';
-                    break;
-                }
-            } else {
-                self.digits[i] += 1;
-                break;
-            }
-        }
-    }
-
-    /// The decimal digits.
-    #[inline]
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.digits[self.start..]
-    }
-
-    /// Appends the decimal digits.
-    #[inline]
-    pub fn write(&self, out: &mut Out) {
-        let d = self.as_bytes();
-        let mut block = [0u8; 20];
-        block[..d.len()].copy_from_slice(d);
-        out.block(&block, d.len());
-    }
-
-    /// The number.
-    #[inline]
-    pub fn get(&self) -> u64 {
-        self.n
-    }
-}
-
 #[inline]
 fn hex_byte(out: &mut Out, b: u8) {
     out.extend_from_slice(&[HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+}
+
+/// Whether `s` needs no escaping in JSON or TSV: printable ASCII other than
+/// `"` and `\`. Checks blocks without early exits, so that it vectorizes.
+#[inline]
+pub fn plain(s: &[u8]) -> bool {
+    s.chunks(64).all(|c| {
+        c.iter().fold(0u8, |bad, &b| bad | u8::from(!(0x20..0x7F).contains(&b) | (b == b'"') | (b == b'\\'))) == 0
+    })
 }
 
 /// Whether a byte of valid UTF-8 text needs a JSON escape (or our backslash
@@ -197,7 +262,7 @@ fn json_text(out: &mut Out, s: &[u8]) {
 /// (the JSON text `"\\xHH"`).
 pub fn json_str(out: &mut Out, s: &[u8]) {
     out.push(b'"');
-    if s.iter().all(|&b| b >= 0x20 && b < 0x80 && b != b'"' && b != b'\\') {
+    if plain(s) {
         out.extend_from_slice(s);
     } else {
         for chunk in s.utf8_chunks() {
@@ -209,68 +274,6 @@ pub fn json_str(out: &mut Out, s: &[u8]) {
         }
     }
     out.push(b'"');
-}
-
-/// Appends `s`, known to need no escaping (a component of a valid URI:
-/// printable ASCII without `"` or `\`), as a JSON string.
-#[inline]
-pub fn json_plain(out: &mut Out, s: &[u8]) {
-    out.push(b'"');
-    out.extend_from_slice(s);
-    out.push(b'"');
-}
-
-/// Appends `s`, which must be a slice of the same buffer as `tail` (a
-/// component of the line that `tail` starts with), by copying a fixed 32
-/// bytes from `tail` and dropping the excess: no call to `memcpy` for the
-/// short fields that dominate. Falls back to a plain copy near the end of
-/// the buffer, for long fields, and if `s` is not inside `tail`.
-#[inline(always)]
-pub fn put(out: &mut Out, tail: &[u8], s: &[u8]) {
-    const W: usize = 32;
-    if s.len() <= W {
-        // `s` lies inside `tail`'s memory iff this offset is in range; then
-        // the bytes at that offset are `s`'s own bytes.
-        let off = (s.as_ptr() as usize).wrapping_sub(tail.as_ptr() as usize);
-        if let Some(src) = off.checked_add(W).and_then(|e| tail.get(off..e)) {
-            if let Ok(block) = <&[u8; W]>::try_from(src) {
-                out.block(block, s.len());
-                return;
-            }
-        }
-    }
-    out.extend_from_slice(s);
-}
-
-/// `put` as a JSON string, or `null` (a component of a valid URI).
-#[inline(always)]
-pub fn json_put_opt(out: &mut Out, tail: &[u8], s: Option<&[u8]>) {
-    match s {
-        Some(s) => {
-            out.push(b'"');
-            put(out, tail, s);
-            out.push(b'"');
-        }
-        None => out.extend_from_slice(b"null"),
-    }
-}
-
-/// `put`, or `\N` (a component of a valid URI).
-#[inline(always)]
-pub fn tsv_put_opt(out: &mut Out, tail: &[u8], s: Option<&[u8]>) {
-    match s {
-        Some(s) => put(out, tail, s),
-        None => out.extend_from_slice(b"\\N"),
-    }
-}
-
-/// `json_plain` or `null`.
-#[inline]
-pub fn json_plain_opt(out: &mut Out, s: Option<&[u8]>) {
-    match s {
-        Some(s) => json_plain(out, s),
-        None => out.extend_from_slice(b"null"),
-    }
 }
 
 /// `json_str` or `null`.
@@ -286,7 +289,7 @@ pub fn json_opt(out: &mut Out, s: Option<&[u8]>) {
 /// LF and CR; `\xHH` for other control bytes, DEL and bytes that are not
 /// part of valid UTF-8; everything else as itself.
 pub fn tsv_str(out: &mut Out, s: &[u8]) {
-    if s.iter().all(|&b| (0x20..0x7F).contains(&b) && b != b'\\') {
+    if plain(s) {
         out.extend_from_slice(s);
         return;
     }
@@ -327,15 +330,6 @@ pub fn tsv_opt(out: &mut Out, s: Option<&[u8]>) {
     }
 }
 
-/// A field known to need no escaping, or `\N`.
-#[inline]
-pub fn tsv_plain_opt(out: &mut Out, s: Option<&[u8]>) {
-    match s {
-        Some(s) => out.extend_from_slice(s),
-        None => out.extend_from_slice(b"\\N"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,15 +366,16 @@ mod tests {
             for b in a..=100 {
                 let mut v = Out::default();
                 v.push(7);
-                put(&mut v, &buf[a.min(5)..], &buf[a..b]);
+                v.with(200, |c| c.put(&buf[a.min(5)..], &buf[a..b]));
                 assert_eq!(&v.as_slice()[1..], &buf[a..b]);
                 assert_eq!(v.as_slice()[0], 7);
             }
         }
         // Not inside `tail`: a plain copy.
         let mut v = Out::default();
-        put(&mut v, &buf[50..], b"abc");
-        assert_eq!(v.as_slice(), b"abc");
+        v.with(200, |c| c.put(&buf[50..], b"abc"));
+        v.with(200, |c| c.put(&buf[50..], &buf[10..12]));
+        assert_eq!(v.as_slice(), b"abc\x0A\x0B");
     }
 
     #[test]
@@ -395,9 +390,11 @@ mod tests {
         l.incr();
         assert_eq!(l.as_bytes(), b"1000000");
         let mut v = Out::default();
-        l.write(&mut v);
+        v.with(64, |c| c.line(&l));
         v.push(b'x');
         assert_eq!(v.as_slice(), b"1000000x");
+        assert_eq!(LineNo::new(0).as_bytes(), b"0");
+        assert_eq!(LineNo::new(12).as_bytes(), b"12");
     }
 
     #[test]

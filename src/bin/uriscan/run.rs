@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::out::{self, Out};
+use uriscan::{ParseError, Rule, UriRef};
 
 /// One input operand.
 pub struct FileCtx {
@@ -31,11 +32,37 @@ impl FileCtx {
         } else {
             (operand.to_string(), Some(operand.to_string()))
         };
-        let mut json_name = Vec::new();
+        let mut json_name = Out::default();
         out::json_str(&mut json_name, name.as_bytes());
-        let mut tsv_name = Vec::new();
+        let json_name = json_name.as_slice().to_vec();
+        let mut tsv_name = Out::default();
         out::tsv_str(&mut tsv_name, name.as_bytes());
+        let tsv_name = tsv_name.as_slice().to_vec();
         FileCtx { name, path, json_name, tsv_name }
+    }
+}
+
+/// One input line, as handed to a [`Job`].
+pub struct Line<'a> {
+    /// Its number (1-based, within its file).
+    pub no: &'a out::LineNo,
+    /// The line without its line end.
+    pub bytes: &'a [u8],
+    /// The same bytes as text, when the chunk they came from is UTF-8.
+    pub text: Option<&'a str>,
+    /// The rest of the chunk from the line's start (for [`out::Cursor::put`]).
+    pub tail: &'a [u8],
+}
+
+impl<'a> Line<'a> {
+    /// Parses the line; through `&str` when the chunk was UTF-8 (validated
+    /// once per chunk instead of once per line).
+    #[inline]
+    pub fn parse(&self, rule: Rule) -> Result<UriRef<'a>, ParseError> {
+        match self.text {
+            Some(s) => UriRef::parse_as(s, rule),
+            None => UriRef::parse_bytes_as(self.bytes, rule),
+        }
     }
 }
 
@@ -45,10 +72,8 @@ pub trait Job: Sync {
     type Acc: Default + Send;
     /// Written once before the first record (the TSV header).
     fn header(&self, _out: &mut Out) {}
-    /// Handles line number `line` (1-based) of `file`: `bytes` without its
-    /// line end; `tail` is the rest of the chunk from the line's start (for
-    /// [`out::put`]).
-    fn line(&self, file: &FileCtx, line: &out::LineNo, bytes: &[u8], tail: &[u8], out: &mut Out, acc: &mut Self::Acc);
+    /// Handles one line.
+    fn line(&self, file: &FileCtx, l: &Line<'_>, out: &mut Out, acc: &mut Self::Acc);
     /// Adds `from` (the state of a later chunk) into `into`.
     fn merge(&self, into: &mut Self::Acc, from: Self::Acc);
 }
@@ -76,7 +101,7 @@ pub struct RunOpts {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// The read size on one thread.
-const BUF: usize = 256 << 10;
+const BUF: usize = 64 << 10;
 /// The smallest chunk handed to a worker (unless the input is slow).
 const MIN_CHUNK: usize = 1 << 20;
 /// Above this the progress bar is drawn (when enabled).
@@ -174,9 +199,14 @@ impl Reader {
         self.last_nl = None;
     }
 
-    /// Like [`consume`](Reader::consume), but gives the old buffer away.
-    fn take(&mut self, end: usize) -> Vec<u8> {
-        let mut fresh = vec![0; self.buf.len().max(BUF)];
+    /// Like [`consume`](Reader::consume), but gives the old buffer away and
+    /// goes on in `spare` (a recycled buffer) or a new one.
+    fn take(&mut self, end: usize, spare: Option<Vec<u8>>) -> Vec<u8> {
+        let size = self.buf.len().max(BUF);
+        let mut fresh = spare.unwrap_or_default();
+        if fresh.len() < size {
+            fresh.resize(size, 0);
+        }
         fresh[..self.filled - end].copy_from_slice(&self.buf[end..self.filled]);
         self.filled -= end;
         self.start = 0;
@@ -189,16 +219,19 @@ impl Reader {
 /// the number of the last line.
 fn process<J: Job>(job: &J, f: &FileCtx, line: u64, data: &[u8], out: &mut Out, acc: &mut J::Acc) -> u64 {
     let mut line = out::LineNo::new(line);
+    let text = std::str::from_utf8(data).ok();
     let mut pos = 0;
     let mut ends = memchr::memchr_iter(b'\n', data);
     while pos < data.len() {
         let end = ends.next().unwrap_or(data.len());
-        let mut l = &data[pos..end];
-        if let [rest @ .., b'\r'] = l {
-            l = rest;
+        let mut bytes = &data[pos..end];
+        if let [rest @ .., b'\r'] = bytes {
+            bytes = rest;
         }
         line.incr();
-        job.line(f, &line, l, &data[pos..], out, acc);
+        // Line boundaries are ASCII bytes, so `get` succeeds on UTF-8 text.
+        let text = text.and_then(|t| t.get(pos..pos + bytes.len()));
+        job.line(f, &Line { no: &line, bytes, text, tail: &data[pos..] }, out, acc);
         pos = end + 1;
     }
     line.get()
@@ -422,10 +455,15 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
     let mut io_error = false;
     let mut progress = Progress::new(opts, files);
     let mut rd = Reader::new(BUF * 2);
+    // Input and output buffers go back and forth instead of being allocated
+    // (and page-faulted in) for every chunk.
+    let spare_in: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+    let spare_out: Mutex<Vec<Out>> = Mutex::new(Vec::new());
+    let pop = |m: &Mutex<Vec<Vec<u8>>>| m.lock().ok().and_then(|mut v| v.pop());
     let (acc, lines, write_stop) = std::thread::scope(|s| {
         for _ in 0..threads {
             let done_tx = done_tx.clone();
-            let work_rx = &work_rx;
+            let (work_rx, spare_in, spare_out) = (&work_rx, &spare_in, &spare_out);
             s.spawn(move || loop {
                 let w = match work_rx.lock() {
                     Ok(rx) => rx.recv(),
@@ -433,15 +471,19 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
                 };
                 let Ok(w) = w else { return };
                 let mut acc = J::Acc::default();
-                let mut out = Out::with_capacity((w.b - w.a) * 2 + 4096);
+                let mut out = spare_out.lock().ok().and_then(|mut v| v.pop()).unwrap_or_default();
+                out.clear();
                 let last = process(job, &files[w.file], w.first_line, &w.data[w.a..w.b], &mut out, &mut acc);
+                if let Ok(mut v) = spare_in.lock() {
+                    v.push(w.data);
+                }
                 if done_tx.send(Done { seq: w.seq, out, acc, lines: last - w.first_line }).is_err() {
                     return;
                 }
             });
         }
         drop(done_tx);
-        let stop = &stop;
+        let (stop, spare_out) = (&stop, &spare_out);
         let writer = s.spawn(move || {
             let stdout = io::stdout();
             let mut w = stdout.lock();
@@ -464,6 +506,9 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
                     }
                     lines += d.lines;
                     job.merge(&mut acc, d.acc);
+                    if let Ok(mut v) = spare_out.lock() {
+                        v.push(d.out);
+                    }
                     let _ = tok_tx.send(());
                 }
             }
@@ -500,7 +545,7 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
                     Ok(None) => break,
                     Ok(Some((a, b))) => {
                         let n = count_lines(&rd.buf[a..b]);
-                        let data = rd.take(b);
+                        let data = rd.take(b, pop(&spare_in));
                         progress.update(rd.bytes);
                         if tok_rx.recv().is_err() {
                             break 'files;
