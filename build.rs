@@ -12,7 +12,12 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=codegen");
     let mut failed = false;
-    for (tags, stem) in [("rfc3986.tags", "rfc3986"), ("appendix-b.tags", "appendix_b")] {
+    for (tags, stem) in [
+        ("rfc3986.tags", "rfc3986"),
+        ("appendix-b.tags", "appendix_b"),
+        ("rfc2396.tags", "rfc2396"),
+        ("rfc1630.tags", "rfc1630"),
+    ] {
         let t0 = std::time::Instant::now();
         match codegen::generate(&root.join("grammar"), tags, "crate::ByteSet", "TablesTrait") {
             Ok(o) => {

@@ -17,6 +17,7 @@ pub struct Config {
     /// `(name, rule)` entry points, in order.
     pub entries: Vec<(String, String)>,
     /// `(name, rules)` captures, in order; capture `i` owns tags `2i` (start) and `2i+1` (end).
+    /// Where the capture's rules nest, the outermost occurrence is recorded.
     pub captures: Vec<(String, Vec<String>)>,
     /// `(name, rules)` marks, in order.
     pub marks: Vec<(String, Vec<String>)>,

@@ -57,6 +57,10 @@ struct Builder<'g> {
     /// lower-cased rule name -> (capture index, mark index, context index)
     roles: Roles,
     ncaptures: u32,
+    /// Captures whose rules enclose the rule being compiled: a capture
+    /// records its outermost occurrence only (`rel-path = rel-segment
+    /// [ abs-path ]` with both rules in one capture records the `rel-path`).
+    open_caps: Vec<u32>,
 }
 
 impl<'g> Builder<'g> {
@@ -109,6 +113,7 @@ impl<'g> Builder<'g> {
             return next;
         };
         let (cap, mark, ctx) = self.roles.get(&key).copied().unwrap_or((None, None, None));
+        let cap = cap.filter(|c| !self.open_caps.contains(c));
         if let Some(k) = ctx {
             let parent = *self.ctx_stack.last().unwrap_or(&0);
             self.nfa.ctx_nodes.push(CtxNode { parent: Some(parent), kind: Some(k) });
@@ -119,8 +124,10 @@ impl<'g> Builder<'g> {
             n = self.add(State::Tag { tag: 2 * c + 1, next: n });
         }
         let expr = rule.expr.clone();
+        self.open_caps.extend(cap);
         n = self.compile(&expr, n);
         if let Some(c) = cap {
+            self.open_caps.pop();
             n = self.add(State::Tag { tag: 2 * c, next: n });
         }
         if let Some(m) = mark {
@@ -187,6 +194,7 @@ pub fn build(g: &Grammar, cfg: &Config, entry_rule: &str) -> Result<Nfa, Vec<Str
         ctx_stack: vec![0],
         roles,
         ncaptures,
+        open_caps: Vec::new(),
     };
     let fin = b.add(State::Final);
     let start = b.rule(entry_rule, fin);
@@ -208,6 +216,7 @@ pub fn build_plain(g: &Grammar, rule: &str) -> Nfa {
         ctx_stack: vec![0],
         roles: HashMap::new(),
         ncaptures: 0,
+        open_caps: Vec::new(),
     };
     let fin = b.add(State::Final);
     b.nfa.start = b.rule(rule, fin);

@@ -342,7 +342,44 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
     let unminimized = states.len();
     let mut d = Tdfa { classes, nclasses, states, starts, nregs: max_regs + 1, ntags, unminimized };
     minimize(&mut d);
+    merge_classes(&mut d);
     d
+}
+
+/// Merges byte classes that every state treats alike (same target, same
+/// operations). The classes of the NFA's byte sets can be finer than the
+/// automaton needs: a grammar that spells a set one character at a time
+/// (`alpha = "a" / "b" / ...`) makes one class per character, though the
+/// characters go the same way everywhere. Classes are renumbered by their
+/// first byte, as `byte_classes` numbers them, so a grammar whose classes
+/// are already minimal gets the same tables.
+pub fn merge_classes(d: &mut Tdfa) {
+    let column = |c: usize| -> Vec<(u32, Vec<Op>)> { d.states.iter().map(|s| s.trans[c].clone()).collect() };
+    let mut seen: HashMap<Vec<(u32, Vec<Op>)>, u8> = HashMap::new();
+    let mut old_to_new = vec![u8::MAX; d.nclasses];
+    let mut kept = Vec::new();
+    for b in 0..=255usize {
+        let old = d.classes[b] as usize;
+        if old_to_new[old] != u8::MAX {
+            continue;
+        }
+        let n = seen.len() as u8;
+        let id = *seen.entry(column(old)).or_insert_with(|| {
+            kept.push(old);
+            n
+        });
+        old_to_new[old] = id;
+    }
+    if kept.len() == d.nclasses {
+        return;
+    }
+    for b in 0..256 {
+        d.classes[b] = old_to_new[d.classes[b] as usize];
+    }
+    for s in d.states.iter_mut() {
+        s.trans = kept.iter().map(|&c| s.trans[c].clone()).collect();
+    }
+    d.nclasses = kept.len();
 }
 
 /// What states must share to start in one block: dead or not, acceptance, context.

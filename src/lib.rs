@@ -27,11 +27,12 @@ pub mod normalize;
 pub mod percent;
 mod resolve;
 pub mod scheme;
+pub mod security;
 
 pub use byteset::ByteSet;
 pub use components::Components;
 pub use error::{ErrorKind, ParseError};
-pub use scan::Rule;
+pub use scan::{Grammar, Rule};
 pub use uri::{HostKind, Port, Uri, UriRef};
 
 pub use builder::{BuildError, Builder, Component};
@@ -43,5 +44,10 @@ pub use resolve::{ResolveError, ResolveMode};
 
 mod split;
 pub use split::{split, split_bytes, ByteComponents};
+
+#[cfg(feature = "std")]
+mod extract;
+#[cfg(feature = "std")]
+pub use extract::{extract, extract_bytes, Delimiter, Extractor, Match, Matches};
 #[cfg(feature = "oracle")]
 pub mod oracle;

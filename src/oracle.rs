@@ -5,9 +5,11 @@
 //!
 //! - [`appendix_b`]: the regular expression of RFC 3986 Appendix B, run with
 //!   captures, to check [`split`](crate::split);
-//! - [`is_valid`]: one regular expression per entry rule, written out by
-//!   `build.rs` from the ABNF of `grammar/rfc3986.abnf` (rules inlined, see
-//!   `codegen/regex.rs`), to check the strict parser's accept/reject answers.
+//! - [`is_valid`] and [`is_valid_with`]: one regular expression per entry
+//!   rule (of each grammar, for the latter), written out by `build.rs` from
+//!   the ABNF (`grammar/rfc3986.abnf`, `rfc2396.abnf`, `rfc1630.abnf`; rules
+//!   inlined, see `codegen/regex.rs`), to check the strict parser's
+//!   accept/reject answers.
 //!
 //! All patterns are compiled over bytes: Unicode mode off (so a class such as
 //! `[^:/?#]` is a set of bytes, and matches every byte `0x80..=0xFF`, one at a
@@ -21,7 +23,7 @@
 //! These engines favour obviously-right over fast; each call allocates.
 
 use crate::components::Components;
-use crate::scan::Rule;
+use crate::scan::{Grammar, Rule};
 use crate::split::ByteComponents;
 use regex_automata::meta::Regex;
 use regex_automata::util::syntax;
@@ -148,4 +150,49 @@ pub fn is_valid(input: &str, rule: Rule) -> bool {
 #[must_use]
 pub fn is_valid_bytes(input: &[u8], rule: Rule) -> bool {
     validity_regex(rule).is_match(input)
+}
+
+/// The generated patterns of `grammar/rfc2396.tags` and `grammar/rfc1630.tags`.
+#[allow(clippy::all, missing_docs, dead_code)]
+mod generated_rfc2396 {
+    include!(concat!(env!("OUT_DIR"), "/rfc2396_regex.rs"));
+}
+#[allow(clippy::all, missing_docs, dead_code)]
+mod generated_rfc1630 {
+    include!(concat!(env!("OUT_DIR"), "/rfc1630_regex.rs"));
+}
+
+/// The anchored pattern for the reference rule of `grammar` (the rule
+/// [`UriRef::parse_with`](crate::UriRef::parse_with) runs), written out from
+/// that grammar's ABNF by `build.rs`.
+///
+/// ```
+/// use uriscan::{oracle, Grammar};
+/// assert!(oracle::grammar_pattern(Grammar::Rfc1630).starts_with("^(?:"));
+/// ```
+#[must_use]
+pub fn grammar_pattern(grammar: Grammar) -> &'static str {
+    match grammar {
+        Grammar::Rfc3986 => generated::URI_REFERENCE,
+        Grammar::Rfc2396 => generated_rfc2396::URI_REFERENCE,
+        Grammar::Rfc1630 => generated_rfc1630::FRAGMENTADDRESS,
+    }
+}
+
+/// Whether `input` matches the reference rule of `grammar`, by the regular
+/// expression of [`grammar_pattern`]; the reference for
+/// [`UriRef::parse_bytes_with`](crate::UriRef::parse_bytes_with).
+///
+/// ```
+/// use uriscan::{oracle, Grammar};
+/// assert!(oracle::is_valid_with(b"//a_b", Grammar::Rfc2396));
+/// assert!(!oracle::is_valid_with(b"//[::1]", Grammar::Rfc2396));
+/// assert!(oracle::is_valid_with(b"news:a\"b", Grammar::Rfc1630));
+/// ```
+#[must_use]
+pub fn is_valid_with(input: &[u8], grammar: Grammar) -> bool {
+    static RES: OnceLock<[Regex; 3]> = OnceLock::new();
+    let all = RES.get_or_init(|| Grammar::ALL.map(|g| compile(grammar_pattern(g))));
+    let i = Grammar::ALL.iter().position(|g| *g == grammar).unwrap_or(0);
+    all[i].is_match(input)
 }

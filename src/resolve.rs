@@ -13,7 +13,9 @@ use crate::UriRef;
 #[cfg(feature = "std")]
 use std::{borrow::Cow, string::String};
 
-/// How to treat a reference whose scheme equals the base's (RFC 3986 §5.2.2).
+/// The resolution algorithm: RFC 3986 §5.2 (strict, or with §5.2.2's
+/// backward-compatible treatment of a reference whose scheme equals the
+/// base's), or the algorithms of the RFCs it obsoletes.
 ///
 /// ```
 /// use uriscan::{ResolveMode, UriRef};
@@ -21,6 +23,9 @@ use std::{borrow::Cow, string::String};
 /// let r = UriRef::parse("http:g").unwrap();
 /// assert_eq!(r.resolve_against_with(&base, ResolveMode::Strict).unwrap(), "http:g");
 /// assert_eq!(r.resolve_against_with(&base, ResolveMode::NonStrict).unwrap(), "http://a/b/c/g");
+/// let r = UriRef::parse("../../../g").unwrap();
+/// assert_eq!(r.resolve_against_with(&base, ResolveMode::Strict).unwrap(), "http://a/g");
+/// assert_eq!(r.resolve_against_with(&base, ResolveMode::Rfc2396).unwrap(), "http://a/../g");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ResolveMode {
@@ -31,6 +36,55 @@ pub enum ResolveMode {
     /// scheme equal (ignoring ASCII case) to the base's is ignored, so
     /// `http:g` is resolved like `g`.
     NonStrict,
+    /// RFC 2396 §5.2, step by step, with the choices its Appendix C shows:
+    ///
+    /// - an empty reference, or one with only a fragment, is the current
+    ///   document (step 2): the base without its fragment, then the
+    ///   reference's fragment;
+    /// - a reference with a scheme is absolute and taken as it is (step 3;
+    ///   `http:g` stays `http:g`, as for validating parsers in C.2), and a
+    ///   network-path or absolute-path reference keeps its path as written
+    ///   (steps 4, 5: `/./g` gives `http://a/./g`): dot segments are only
+    ///   interpreted in a merged relative path;
+    /// - a relative path is merged (step 6) with the base path up to its
+    ///   last `/`, even when the reference's path is empty (`?y` gives
+    ///   `http://a/b/c/?y`, where RFC 3986 keeps `d;p`), then `./` and a
+    ///   final `.` are removed (6c, 6d), `segment/../` pairs leftmost first
+    ///   (6e) and a final `segment/..` (6f), where a segment is a complete
+    ///   path segment other than `..` (an empty one, between two `/`,
+    ///   counts; the root's `/` does not start one);
+    /// - `..` segments left at the start are retained (6g, the first
+    ///   choice the RFC allows; C.2: `../../../g` gives `http://a/../g`).
+    ///
+    /// RFC 2396 has no rule for a base with an authority and an empty path
+    /// (RFC 3986 §5.2.3 added one): as written, `g` against `http://a`
+    /// gives `http://ag`, and so it does here.
+    Rfc2396,
+    /// RFC 1630's rules for partial forms ("Partial (relative) form"),
+    /// as written there, on the reference's text:
+    ///
+    /// - a reference with a scheme (a colon before any `/`) is absolute and
+    ///   taken as it is;
+    /// - otherwise the scheme is the base's; a reference that starts with
+    ///   `n` slashes keeps the base (without query and fragment) up to, not
+    ///   including, the first run of exactly `n` slashes after the scheme
+    ///   (all of it when there is none), and is appended there, unchanged
+    ///   (`/g` against `magic://a/b/c//d/e/f` gives `magic://a/g`, `//g`
+    ///   gives `magic://g`);
+    /// - any other reference (including an empty one, or one that is only a
+    ///   query or a fragment: RFC 1630 has no same-document rule) replaces
+    ///   everything after the last `/` of the base's path; then, in the path
+    ///   only, every `/.` where `.` is a complete element is removed, then
+    ///   every `xxx/../` (leftmost first, until none is left) where `xxx` is
+    ///   a complete, non-empty element other than `..`. A final `xxx/..`
+    ///   stays, as the RFC names only `xxx/../`.
+    ///
+    /// The RFC's rule for slashes adds "which has no greater number of
+    /// consecutive slashes anywhere to the right of it"; read literally, that
+    /// contradicts the RFC's own example (`/g` gives `magic://a/g`), so the
+    /// example is followed. RFC 1630 has no authority: `..` can remove the
+    /// host (`../../g` against `magic://a/b/c` gives `magic://g`).
+    Rfc1630,
 }
 
 /// Why a reference could not be resolved.
@@ -326,6 +380,17 @@ impl UriRef<'_> {
         out.clear();
         let b_scheme = base.scheme().ok_or(ResolveError::BaseWithoutScheme)?;
         out.reserve(base.as_str().len() + self.as_str().len());
+        match mode {
+            ResolveMode::Rfc2396 => {
+                resolve_rfc2396(self, base, b_scheme, out);
+                return Ok(());
+            }
+            ResolveMode::Rfc1630 => {
+                resolve_rfc1630(self, base, b_scheme, out);
+                return Ok(());
+            }
+            ResolveMode::Strict | ResolveMode::NonStrict => {}
+        }
         let mut r_scheme = self.scheme();
         if mode == ResolveMode::NonStrict && r_scheme.is_some_and(|s| s.eq_ignore_ascii_case(b_scheme)) {
             r_scheme = None;
@@ -386,5 +451,195 @@ impl UriRef<'_> {
             out.push_str(f);
         }
         Ok(())
+    }
+}
+
+/// Appends `?query` and `#fragment` of `r`.
+#[cfg(feature = "std")]
+fn push_query_fragment(out: &mut String, query: Option<&str>, fragment: Option<&str>) {
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+}
+
+/// RFC 2396 §5.2 (see [`ResolveMode::Rfc2396`]).
+#[cfg(feature = "std")]
+fn resolve_rfc2396(r: &UriRef<'_>, base: &UriRef<'_>, b_scheme: &str, out: &mut String) {
+    // Step 2: a reference to the current document.
+    if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && r.query().is_none() {
+        let mut doc = base.components();
+        doc.fragment = r.fragment();
+        let _ = core::fmt::Write::write_fmt(out, format_args!("{}", doc));
+        return;
+    }
+    // Step 3: an absolute URI.
+    if r.scheme().is_some() {
+        out.push_str(r.as_str());
+        return;
+    }
+    out.push_str(b_scheme);
+    out.push(':');
+    if let Some(a) = r.authority() {
+        // Step 4: a network-path reference.
+        out.push_str("//");
+        out.push_str(a);
+        out.push_str(r.path());
+    } else {
+        if let Some(a) = base.authority() {
+            out.push_str("//");
+            out.push_str(a);
+        }
+        if r.path().starts_with('/') {
+            // Step 5: an absolute-path reference.
+            out.push_str(r.path());
+        } else {
+            // Step 6: a relative-path reference, merged.
+            let b_path = base.path();
+            let dir = b_path.rfind('/').and_then(|i| b_path.get(..=i)).unwrap_or("");
+            let mut buffer = String::with_capacity(dir.len() + r.path().len());
+            buffer.push_str(dir);
+            buffer.push_str(r.path());
+            push_merged_rfc2396(out, &buffer);
+        }
+    }
+    push_query_fragment(out, r.query(), r.fragment());
+}
+
+/// Steps 6c to 6g of RFC 2396 §5.2 on the merged `buffer`, appended to `out`.
+#[cfg(feature = "std")]
+fn push_merged_rfc2396(out: &mut String, buffer: &str) {
+    // Segments, after the root "/" if there is one (`abs_path = "/"
+    // path_segments`; the empty string before the root is not a segment).
+    let (root, rest) = match buffer.strip_prefix('/') {
+        Some(rest) => (true, rest),
+        None => (false, buffer),
+    };
+    let mut segs: std::vec::Vec<&str> = rest.split('/').collect();
+    // 6c: every "./" where "." is a complete segment; 6d: a final ".".
+    let last = segs.len() - 1;
+    let mut i = 0;
+    segs.retain(|s| {
+        let keep = *s != "." || i == last;
+        i += 1;
+        keep
+    });
+    if let Some(l) = segs.last_mut() {
+        if *l == "." {
+            *l = "";
+        }
+    }
+    // 6e: "<segment>/../", leftmost first, until none is left: as a stack,
+    // each ".." followed by "/" cancels the segment before it unless that
+    // is "..". 6f: a final "<segment>/.." leaves "" (the "/" before it).
+    let n = segs.len();
+    let mut kept: std::vec::Vec<&str> = std::vec::Vec::with_capacity(n);
+    for (k, s) in segs.into_iter().enumerate() {
+        if s == ".." && kept.last().is_some_and(|t| *t != "..") {
+            kept.pop();
+            if k + 1 == n {
+                kept.push("");
+            }
+        } else {
+            kept.push(s);
+        }
+    }
+    let segs = kept;
+    // 6g: leading ".." segments are retained; 6h: the rest is the path.
+    if root {
+        out.push('/');
+    }
+    for (k, s) in segs.iter().enumerate() {
+        if k > 0 {
+            out.push('/');
+        }
+        out.push_str(s);
+    }
+}
+
+/// RFC 1630's partial forms (see [`ResolveMode::Rfc1630`]).
+#[cfg(feature = "std")]
+fn resolve_rfc1630(r: &UriRef<'_>, base: &UriRef<'_>, b_scheme: &str, out: &mut String) {
+    if r.scheme().is_some() {
+        out.push_str(r.as_str());
+        return;
+    }
+    // The base after its scheme, without query and fragment; the reference
+    // without query and fragment.
+    let join = |auth: Option<&str>, path: &str| match auth {
+        Some(a) => std::format!("//{}{}", a, path),
+        None => String::from(path),
+    };
+    let context = join(base.authority(), base.path());
+    let partial = join(r.authority(), r.path());
+    out.push_str(b_scheme);
+    out.push(':');
+    let n = partial.bytes().take_while(|&b| b == b'/').count();
+    if n > 0 {
+        let cut = first_run_of(&context, n).unwrap_or(context.len());
+        out.push_str(context.get(..cut).unwrap_or(""));
+        out.push_str(&partial);
+    } else {
+        let dir = context.rfind('/').and_then(|i| context.get(..=i)).unwrap_or("");
+        let mut buffer = String::with_capacity(dir.len() + partial.len());
+        buffer.push_str(dir);
+        buffer.push_str(&partial);
+        push_merged_rfc1630(out, &buffer);
+    }
+    push_query_fragment(out, r.query(), r.fragment());
+}
+
+/// The index of the first run of exactly `n` slashes in `s`.
+#[cfg(feature = "std")]
+fn first_run_of(s: &str, n: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'/' {
+            let len = b[i..].iter().take_while(|&&c| c == b'/').count();
+            if len == n {
+                return Some(i);
+            }
+            i += len;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+/// RFC 1630's removal of `/.` and `xxx/../` from the merged `buffer`,
+/// appended to `out`.
+#[cfg(feature = "std")]
+fn push_merged_rfc1630(out: &mut String, buffer: &str) {
+    let mut elems: std::vec::Vec<&str> = buffer.split('/').collect();
+    // "/." where "." is a complete element: a "." after a "/".
+    let mut i = 0;
+    elems.retain(|e| {
+        let keep = i == 0 || *e != ".";
+        i += 1;
+        keep
+    });
+    // "xxx/../": a complete non-empty element other than "..", then "..",
+    // then a "/"; removed leftmost first until none is left, which a stack
+    // does in one pass.
+    let n = elems.len();
+    let mut kept: std::vec::Vec<&str> = std::vec::Vec::with_capacity(n);
+    for (k, e) in elems.into_iter().enumerate() {
+        if e == ".." && k + 1 < n && kept.last().is_some_and(|t| !t.is_empty() && *t != "..") {
+            kept.pop();
+        } else {
+            kept.push(e);
+        }
+    }
+    for (k, e) in kept.iter().enumerate() {
+        if k > 0 {
+            out.push('/');
+        }
+        out.push_str(e);
     }
 }

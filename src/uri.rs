@@ -1,7 +1,7 @@
 //! Borrowed views of parsed URI references (RFC 3986 §3, §4).
 
 use crate::error::ParseError;
-use crate::scan::{self, Captures, Rule};
+use crate::scan::{self, Captures, Grammar, Rule};
 use crate::Components;
 
 /// The kind of a host (RFC 3986 §3.2.2). When a host matches both
@@ -17,7 +17,8 @@ use crate::Components;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HostKind {
-    /// `reg-name`: a registered name (possibly empty).
+    /// `reg-name`: a registered name (possibly empty). Under
+    /// [`Grammar::Rfc2396`], a `hostname`.
     RegName,
     /// `IPv4address` in dotted-decimal form.
     Ipv4,
@@ -103,6 +104,68 @@ impl<'a> UriRef<'a> {
         Ok(UriRef { s: input, caps })
     }
 
+    /// Parses `input` by the reference rule of `grammar` (RFC 3986
+    /// `URI-reference`, RFC 2396 `URI-reference`, RFC 1630
+    /// `fragmentaddress`). The view is the same for every grammar;
+    /// components the grammar does not define are `None` (RFC 1630 has no
+    /// authority; an RFC 2396 registry-based authority has no host), and
+    /// [`host_kind`](UriRef::host_kind) is `Ipv4` or `RegName` (a
+    /// `hostname`) under RFC 2396. Error kinds name the grammar's own
+    /// contexts, mapped onto [`ErrorKind`](crate::ErrorKind).
+    /// `parse_with(input, Grammar::Rfc3986)` is [`parse`](UriRef::parse).
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the index of the first byte no valid
+    /// continuation allows in that grammar. Never panics.
+    ///
+    /// ```
+    /// use uriscan::{ErrorKind, Grammar, HostKind, UriRef};
+    /// let u = UriRef::parse_with("http://a/b;p/c?q", Grammar::Rfc2396).unwrap();
+    /// assert_eq!((u.host(), u.host_kind()), (Some("a"), Some(HostKind::RegName)));
+    /// assert_eq!(u.path(), "/b;p/c");
+    /// // A registry-based authority: no server parse, so no host.
+    /// let u = UriRef::parse_with("//a_b/c", Grammar::Rfc2396).unwrap();
+    /// assert_eq!((u.authority(), u.host()), (Some("a_b"), None));
+    /// // "=" is reserved in RFC 1630 and appears in no production.
+    /// let e = UriRef::parse_with("s:p?a=b", Grammar::Rfc1630).unwrap_err();
+    /// assert_eq!((e.index(), e.kind()), (5, ErrorKind::Query));
+    /// ```
+    #[inline]
+    pub fn parse_with(input: &'a str, grammar: Grammar) -> Result<UriRef<'a>, ParseError> {
+        let caps = scan::scan_with(input.as_bytes(), grammar)?;
+        Ok(UriRef { s: input, caps })
+    }
+
+    /// Parses bytes by the reference rule of `grammar` (see
+    /// [`parse_with`](UriRef::parse_with)); none of the grammars admits a
+    /// non-ASCII byte.
+    ///
+    /// # Errors
+    /// A [`ParseError`] as for [`parse_with`](UriRef::parse_with). Never panics.
+    ///
+    /// ```
+    /// use uriscan::{Grammar, UriRef};
+    /// assert!(UriRef::parse_bytes_with(b"news:a\"b", Grammar::Rfc1630).is_ok());
+    /// assert_eq!(UriRef::parse_bytes_with(b"news:\xC3", Grammar::Rfc1630).unwrap_err().index(), 5);
+    /// ```
+    pub fn parse_bytes_with(input: &'a [u8], grammar: Grammar) -> Result<UriRef<'a>, ParseError> {
+        let caps = scan::scan_with(input, grammar)?;
+        Self::from_ascii(input, caps)
+    }
+
+    /// The view of bytes a grammar accepted (so ASCII, so UTF-8).
+    #[inline]
+    fn from_ascii(input: &'a [u8], caps: Captures) -> Result<UriRef<'a>, ParseError> {
+        match core::str::from_utf8(input) {
+            Ok(s) => Ok(UriRef { s, caps }),
+            Err(e) => Err(ParseError {
+                index: e.valid_up_to(),
+                kind: crate::ErrorKind::Reference,
+                found: input.get(e.valid_up_to()).copied(),
+            }),
+        }
+    }
+
     /// Parses bytes as a `URI-reference`; a non-ASCII byte is an error at its index.
     ///
     /// # Errors
@@ -128,14 +191,7 @@ impl<'a> UriRef<'a> {
     pub fn parse_bytes_as(input: &'a [u8], rule: Rule) -> Result<UriRef<'a>, ParseError> {
         let caps = scan::scan(input, rule)?;
         // The grammar admits only ASCII, so an accepted input is valid UTF-8.
-        match core::str::from_utf8(input) {
-            Ok(s) => Ok(UriRef { s, caps }),
-            Err(e) => Err(ParseError {
-                index: e.valid_up_to(),
-                kind: crate::ErrorKind::Reference,
-                found: input.get(e.valid_up_to()).copied(),
-            }),
-        }
+        Self::from_ascii(input, caps)
     }
 
     #[inline]

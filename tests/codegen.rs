@@ -75,7 +75,7 @@ fn byte_sets_match_the_rfc_text() {
         ("BIT", BIT, Box::new(|b| b == b'0' || b == b'1')),
         // Composite rules: the one-byte strings they match, read off the RFC's rules.
         // authority: a one-byte reg-name, or ":" (empty host and port), or "@" (empty userinfo and host).
-        ("authority", AUTHORITY, Box::new(move |b| pchar(b))),
+        ("authority", AUTHORITY, Box::new(pchar)),
         ("host", HOST, Box::new(move |b| unreserved(b) || sub_delims(b))),
         // hier-part: path-absolute "/" or path-rootless (one pchar).
         ("hier-part", HIER_PART, Box::new(move |b| pchar(b) || b == b'/')),
@@ -207,4 +207,61 @@ fn small_grammar_compiles_with_tags_and_priorities() {
     assert_eq!(t[5], Some(0), "mark Word");
     assert_eq!(d.run(0, b"ab=").unwrap_err().0, 3);
     assert_eq!(d.run(0, b"a1").unwrap_err().0, 1);
+}
+
+#[test]
+fn every_grammar_is_deterministic_and_matches_the_build() {
+    for (tags, stem) in [
+        ("rfc3986.tags", "rfc3986"),
+        ("appendix-b.tags", "appendix_b"),
+        ("rfc2396.tags", "rfc2396"),
+        ("rfc1630.tags", "rfc1630"),
+    ] {
+        let a = codegen::generate(&grammar_dir(), tags, "crate::ByteSet", "TablesTrait").expect("generate");
+        let b = codegen::generate(&grammar_dir(), tags, "crate::ByteSet", "TablesTrait").expect("generate");
+        assert_eq!(a.automaton, b.automaton, "{tags}: two runs differ");
+        let built = std::fs::read_to_string(Path::new(env!("OUT_DIR")).join(format!("{stem}_dfa.rs"))).unwrap();
+        assert_eq!(a.automaton, built, "{tags}");
+    }
+}
+
+#[test]
+fn nested_occurrences_of_a_capture_record_the_outermost() {
+    // `outer` contains `inner`; both are rules of capture `c`.
+    let g = "top = outer \";\" inner\nouter = \"a\" [ inner ]\ninner = \"/\" 1*\"b\"\n";
+    let tags = "files g.abnf\ntypes K Root M\nentry E top\ncapture c outer inner\n";
+    let dir = write_grammar(&[("t.tags", tags), ("g.abnf", g)]);
+    let text = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+    let cfg = codegen::config::parse("t", &text("t.tags")).unwrap();
+    let gr = codegen::abnf::Grammar::load(&[("g", &text("g.abnf"))]).unwrap();
+    let d = codegen::tdfa::build(&[codegen::nfa::build(&gr, &cfg, "top").unwrap()]);
+    // The last occurrence wins, as for any repeated capture, and the nested
+    // "/b" inside "a/b" does not move the outer start.
+    assert_eq!(d.run(0, b"a/b;/bb").unwrap(), vec![Some(4), Some(7)]);
+    let d2 = {
+        let g = "top = outer\nouter = \"a\" [ inner ]\ninner = \"/\" 1*\"b\"\n";
+        let dir = write_grammar(&[("t.tags", tags), ("g.abnf", g)]);
+        let gr = codegen::abnf::Grammar::load(&[("g", &std::fs::read_to_string(dir.join("g.abnf")).unwrap())]).unwrap();
+        codegen::tdfa::build(&[codegen::nfa::build(&gr, &cfg, "top").unwrap()])
+    };
+    assert_eq!(d2.run(0, b"a/bb").unwrap(), vec![Some(0), Some(4)]);
+    assert_eq!(d2.run(0, b"a").unwrap(), vec![Some(0), Some(1)]);
+}
+
+#[test]
+fn byte_classes_are_merged_when_every_state_agrees() {
+    // Spelled one character at a time, the letters make one NFA set each;
+    // the automaton needs three classes: letters, digits, everything else.
+    let g = "top = 1*( letter / digit )\nletter = \"a\" / \"b\" / \"c\" / \"d\"\ndigit = \"0\" / \"1\"\n";
+    let tags = "files g.abnf\ntypes K Root M\nentry E top\n";
+    let dir = write_grammar(&[("t.tags", tags), ("g.abnf", g)]);
+    let gr = codegen::abnf::Grammar::load(&[("g", &std::fs::read_to_string(dir.join("g.abnf")).unwrap())]).unwrap();
+    let cfg = codegen::config::parse("t", tags).unwrap();
+    let d = codegen::tdfa::build(&[codegen::nfa::build(&gr, &cfg, "top").unwrap()]);
+    assert_eq!(d.nclasses, 2, "letters and digits go the same way: one class, and one for the rest");
+    assert_eq!(d.classes[b'a' as usize], d.classes[b'1' as usize]);
+    assert_eq!(d.classes[b'x' as usize], d.classes[0]);
+    assert_eq!(d.classes[b'A' as usize], d.classes[b'a' as usize], "quoted strings are case-insensitive");
+    assert!(d.run(0, b"ab01").is_ok());
+    assert_eq!(d.run(0, b"abx").unwrap_err().0, 2);
 }
