@@ -759,3 +759,27 @@ fn component_lengths_around_block_copies() {
     let z = "z".repeat(33);
     assert_eq!(rows[rows.len() - 1], format!("{}\tx:{z}\tx\t\\N\t{z}\t\\N\t\\N", lines.len() + 6));
 }
+
+#[test]
+fn grammar_option_for_parse_and_check() {
+    let input = b"http://a/b;p/c\nhttp://[::1]/\nmailto:x@y\n";
+    // RFC 2396 has no IP literals (they came with RFC 2732).
+    let o = run(&["check", "--grammar", "rfc2396"], input);
+    assert_eq!(code(&o), 1);
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), "<stdin>:2:8: invalid character '[' in URI reference\n");
+    let o = run(&["check", "--grammar", "rfc3986"], input);
+    assert_eq!(code(&o), 0);
+    let o = run(&["parse", "--grammar", "rfc2396"], input);
+    let r = records(&o);
+    assert_eq!(r.len(), 3);
+    assert_eq!(r[0]["valid"], Value::Bool(true));
+    assert_eq!(s(&r[0], "path").as_deref(), Some("/b;p/c"));
+    assert_eq!(r[1]["valid"], Value::Bool(false));
+    assert_eq!(r[1]["error"]["index"], Value::from(7));
+    assert_eq!(r[2]["valid"], Value::Bool(true));
+    // --grammar and --rule do not mix; unknown grammars are usage errors.
+    assert_eq!(code(&run(&["parse", "--grammar", "rfc2396", "--rule", "uri"], b"")), 2);
+    assert_eq!(code(&run(&["parse", "--rule", "uri", "--grammar", "rfc1630"], b"")), 2);
+    assert_eq!(code(&run(&["check", "--grammar", "rfc9999"], b"")), 2);
+    assert_eq!(code(&run(&["split", "--grammar", "rfc2396"], b"")), 2);
+}

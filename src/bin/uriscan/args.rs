@@ -1,6 +1,7 @@
 //! Command-line parsing and the `--help` texts (hand-written: no dependency).
 
-use uriscan::Rule;
+use crate::run::Syntax;
+use uriscan::{Grammar, Rule};
 
 /// The subcommands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +81,7 @@ pub struct Opts {
     pub format: Format,
     /// `--format` was given.
     pub format_given: bool,
-    pub rule: Rule,
+    pub rule: Syntax,
     pub echo: bool,
     /// Worker threads; 1 processes on the main thread.
     pub threads: usize,
@@ -155,7 +156,7 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
         files: Vec::new(),
         format: Format::Jsonl,
         format_given: false,
-        rule: Rule::UriReference,
+        rule: Syntax::Rule(Rule::UriReference),
         echo: false,
         threads: 1,
         with_filename: false,
@@ -232,9 +233,23 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
             "--rule" => {
                 applies(matches!(cmd, Command::Parse | Command::Check | Command::Stats | Command::Normalize))?;
                 let v = value("uri, uri-reference, absolute-uri or relative-ref")?;
-                o.rule = rule_from(&v).ok_or_else(|| {
+                if let Syntax::Grammar(g) = o.rule {
+                    return Err(Usage(format!("--rule applies to RFC 3986 only, not with --grammar {}", g.name())));
+                }
+                o.rule = Syntax::Rule(rule_from(&v).ok_or_else(|| {
                     Usage(format!("unknown rule '{v}' (one of: uri-reference, uri, absolute-uri, relative-ref)"))
-                })?;
+                })?);
+            }
+            "--grammar" => {
+                applies(matches!(cmd, Command::Parse | Command::Check | Command::Stats))?;
+                let v = value("rfc3986, rfc2396 or rfc1630")?;
+                let g = Grammar::from_name(&v)
+                    .ok_or_else(|| Usage(format!("unknown grammar '{v}' (one of: rfc3986, rfc2396, rfc1630)")))?;
+                match (o.rule, g) {
+                    (_, Grammar::Rfc3986) => {}
+                    (Syntax::Rule(Rule::UriReference), _) => o.rule = Syntax::Grammar(g),
+                    _ => return Err(Usage(format!("--grammar {} cannot be combined with --rule", g.name()))),
+                }
             }
             "--echo" => {
                 applies(matches!(cmd, Command::Parse | Command::Split | Command::Resolve | Command::Normalize))?;
@@ -353,6 +368,8 @@ userinfo host host_kind port path query fragment error_kind error_index error_me
 Options:
   --format jsonl|tsv   output format (default jsonl)
   --rule RULE          uri-reference (default), uri, absolute-uri or relative-ref
+  --grammar G          rfc3986 (default), rfc2396 or rfc1630: judge lines by that RFC's
+                       reference rule (not with --rule)
   --echo               add the input line
   --threads N, -H, --no-progress   see uriscan --help
 
@@ -437,6 +454,8 @@ error or a file that could not be read.
 
 Options:
   --rule RULE          uri-reference (default), uri, absolute-uri or relative-ref
+  --grammar G          rfc3986 (default), rfc2396 or rfc1630: judge lines by that RFC's
+                       reference rule (not with --rule)
   --threads N, --no-progress   see uriscan --help
 
 Example:
@@ -456,6 +475,8 @@ bytes, and lines and bytes per second.
 Options:
   --top N              how many schemes, hosts and ports to list (default 10)
   --rule RULE          uri-reference (default), uri, absolute-uri or relative-ref
+  --grammar G          rfc3986 (default), rfc2396 or rfc1630: judge lines by that RFC's
+                       reference rule (not with --rule)
   --threads N, --no-progress   see uriscan --help
 
 Example:

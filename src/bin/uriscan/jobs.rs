@@ -2,11 +2,11 @@
 
 use std::collections::HashMap;
 
-use uriscan::{HostKind, NormalizeOptions, ParseError, ResolveMode, Rule, UriRef};
+use uriscan::{HostKind, NormalizeOptions, ParseError, ResolveMode, UriRef};
 
 use crate::args::Format;
 use crate::out::{self, Cursor, LineNo, Out};
-use crate::run::{FileCtx, Job, Line};
+use crate::run::{FileCtx, Job, Line, Syntax};
 
 /// The name of a host kind in records.
 pub fn host_kind_name(k: HostKind) -> &'static str {
@@ -199,7 +199,7 @@ fn tsv_error(out: &mut Out, kind: &str, index: Option<usize>, message: &str) {
 
 pub struct ParseJob {
     pub p: Prefix,
-    pub rule: Rule,
+    pub rule: Syntax,
 }
 
 const PARSE_COLS: &[&str] = &[
@@ -537,7 +537,7 @@ impl Job for ResolveJob<'_> {
 
 pub struct NormalizeJob {
     pub p: Prefix,
-    pub rule: Rule,
+    pub rule: Syntax,
     pub opts: NormalizeOptions,
 }
 
@@ -568,7 +568,7 @@ impl Job for NormalizeJob {
 // ---------------------------------------------------------------- check
 
 pub struct CheckJob {
-    pub rule: Rule,
+    pub rule: Syntax,
 }
 
 /// The message of a parse error without its index (the column says it).
@@ -616,7 +616,7 @@ impl Job for CheckJob {
 // ---------------------------------------------------------------- stats
 
 pub struct StatsJob {
-    pub rule: Rule,
+    pub rule: Syntax,
 }
 
 #[derive(Default)]

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::out::{self, Out};
-use uriscan::{ParseError, Rule, UriRef};
+use uriscan::{Grammar, ParseError, Rule, UriRef};
 
 /// One input operand.
 pub struct FileCtx {
@@ -58,12 +58,22 @@ impl<'a> Line<'a> {
     /// Parses the line; through `&str` when the chunk was UTF-8 (validated
     /// once per chunk instead of once per line).
     #[inline]
-    pub fn parse(&self, rule: Rule) -> Result<UriRef<'a>, ParseError> {
-        match self.text {
-            Some(s) => UriRef::parse_as(s, rule),
-            None => UriRef::parse_bytes_as(self.bytes, rule),
+    pub fn parse(&self, syntax: Syntax) -> Result<UriRef<'a>, ParseError> {
+        match (syntax, self.text) {
+            (Syntax::Rule(rule), Some(s)) => UriRef::parse_as(s, rule),
+            (Syntax::Rule(rule), None) => UriRef::parse_bytes_as(self.bytes, rule),
+            (Syntax::Grammar(g), Some(s)) => UriRef::parse_with(s, g),
+            (Syntax::Grammar(g), None) => UriRef::parse_bytes_with(self.bytes, g),
         }
     }
+}
+
+/// What a line is parsed as: an RFC 3986 entry rule (`--rule`), or the
+/// reference rule of another grammar (`--grammar rfc2396|rfc1630`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    Rule(Rule),
+    Grammar(Grammar),
 }
 
 /// What a command does with each line.
