@@ -8,6 +8,8 @@
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
+// All `unsafe` lives in `simd` (AVX2 run skipping), beside its scalar twin.
+#![deny(unsafe_code)]
 
 #[cfg(feature = "std")]
 extern crate std;
@@ -18,6 +20,7 @@ mod components;
 mod error;
 mod scan;
 pub mod sets;
+#[allow(unsafe_code)]
 mod simd;
 mod uri;
 

@@ -8,6 +8,7 @@
 //! ASCII byte `b` is in the set when `lo[b & 15] & hi[b >> 4] != 0`) plus what
 //! to do with bytes `>= 0x80` (`high`: 0 none are in, 1 all are in, 2 mixed,
 //! which SIMD cannot express, so the scalar loop runs).
+#![deny(unsafe_op_in_unsafe_fn)]
 
 /// A self-loop set in both of its forms.
 #[derive(Clone, Copy)]
@@ -142,15 +143,19 @@ pub(crate) mod avx2 {
     /// The CPU must support AVX2.
     #[inline(always)]
     unsafe fn stops32(v: __m256i, lo_t: __m256i, hi_t: __m256i, high_in: bool) -> u32 {
-        let m = _mm256_set1_epi8(0x0F);
-        let lo = _mm256_and_si256(v, m);
-        let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), m);
-        let hit = _mm256_and_si256(_mm256_shuffle_epi8(lo_t, lo), _mm256_shuffle_epi8(hi_t, hi));
-        let miss = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32;
-        if high_in {
-            miss & !(_mm256_movemask_epi8(v) as u32)
-        } else {
-            miss
+        // SAFETY: register-only AVX2 intrinsics (no memory access); the
+        // caller guarantees the CPU supports AVX2.
+        unsafe {
+            let m = _mm256_set1_epi8(0x0F);
+            let lo = _mm256_and_si256(v, m);
+            let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), m);
+            let hit = _mm256_and_si256(_mm256_shuffle_epi8(lo_t, lo), _mm256_shuffle_epi8(hi_t, hi));
+            let miss = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32;
+            if high_in {
+                miss & !(_mm256_movemask_epi8(v) as u32)
+            } else {
+                miss
+            }
         }
     }
 
@@ -160,15 +165,19 @@ pub(crate) mod avx2 {
     /// The CPU must support AVX2.
     #[inline(always)]
     unsafe fn stops16(v: __m128i, lo_t: __m128i, hi_t: __m128i, high_in: bool) -> u32 {
-        let m = _mm_set1_epi8(0x0F);
-        let lo = _mm_and_si128(v, m);
-        let hi = _mm_and_si128(_mm_srli_epi16::<4>(v), m);
-        let hit = _mm_and_si128(_mm_shuffle_epi8(lo_t, lo), _mm_shuffle_epi8(hi_t, hi));
-        let miss = _mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())) as u32;
-        if high_in {
-            miss & !(_mm_movemask_epi8(v) as u32)
-        } else {
-            miss
+        // SAFETY: register-only SSSE3/SSE2 intrinsics (no memory access); the
+        // caller guarantees the CPU supports AVX2, which implies them.
+        unsafe {
+            let m = _mm_set1_epi8(0x0F);
+            let lo = _mm_and_si128(v, m);
+            let hi = _mm_and_si128(_mm_srli_epi16::<4>(v), m);
+            let hit = _mm_and_si128(_mm_shuffle_epi8(lo_t, lo), _mm_shuffle_epi8(hi_t, hi));
+            let miss = _mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())) as u32;
+            if high_in {
+                miss & !(_mm_movemask_epi8(v) as u32)
+            } else {
+                miss
+            }
         }
     }
 
@@ -185,17 +194,18 @@ pub(crate) mod avx2 {
         }
         let p = input.as_ptr();
         let high_in = set.high == 1;
-        // SAFETY: `nibbles` is 32 bytes long: two unaligned 16-byte loads.
+        // SAFETY: `nibbles` is 32 bytes long: two unaligned 16-byte loads; the
+        // CPU supports AVX2 (this function's contract).
         let (lo16, hi16) = unsafe {
             (_mm_loadu_si128(set.nibbles.as_ptr().cast()), _mm_loadu_si128(set.nibbles.as_ptr().add(16).cast()))
         };
         if n >= 32 {
-            let lo_t = _mm256_broadcastsi128_si256(lo16);
-            let hi_t = _mm256_broadcastsi128_si256(hi16);
+            // SAFETY: register-only AVX2 intrinsics; the CPU supports AVX2.
+            let (lo_t, hi_t) = unsafe { (_mm256_broadcastsi128_si256(lo16), _mm256_broadcastsi128_si256(hi16)) };
             while i + 32 <= n {
-                // SAFETY: `i + 32 <= n`, so the 32 bytes at `p + i` are in `input`.
-                let v = unsafe { _mm256_loadu_si256(p.add(i).cast()) };
-                let stop = stops32(v, lo_t, hi_t, high_in);
+                // SAFETY: `i + 32 <= n`, so the 32 bytes at `p + i` are in
+                // `input`; the CPU supports AVX2.
+                let stop = unsafe { stops32(_mm256_loadu_si256(p.add(i).cast()), lo_t, hi_t, high_in) };
                 if stop != 0 {
                     return i + stop.trailing_zeros() as usize;
                 }
@@ -204,17 +214,17 @@ pub(crate) mod avx2 {
             if i < n {
                 // The last 32 bytes of the input; bits below `i` are dropped.
                 let base = n - 32;
-                // SAFETY: `n >= 32`, so `base..n` is in `input`.
-                let v = unsafe { _mm256_loadu_si256(p.add(base).cast()) };
-                let stop = stops32(v, lo_t, hi_t, high_in) >> (i - base);
+                // SAFETY: `n >= 32`, so `base..n` is in `input`; the CPU supports AVX2.
+                let stop =
+                    unsafe { stops32(_mm256_loadu_si256(p.add(base).cast()), lo_t, hi_t, high_in) } >> (i - base);
                 return if stop != 0 { i + stop.trailing_zeros() as usize } else { n };
             }
             return i;
         }
         while i + 16 <= n {
-            // SAFETY: `i + 16 <= n`, so the 16 bytes at `p + i` are in `input`.
-            let v = unsafe { _mm_loadu_si128(p.add(i).cast()) };
-            let stop = stops16(v, lo16, hi16, high_in);
+            // SAFETY: `i + 16 <= n`, so the 16 bytes at `p + i` are in
+            // `input`; the CPU supports AVX2.
+            let stop = unsafe { stops16(_mm_loadu_si128(p.add(i).cast()), lo16, hi16, high_in) };
             if stop != 0 {
                 return i + stop.trailing_zeros() as usize;
             }
@@ -222,9 +232,8 @@ pub(crate) mod avx2 {
         }
         if i < n {
             let base = n - 16;
-            // SAFETY: `n >= 16`, so `base..n` is in `input`.
-            let v = unsafe { _mm_loadu_si128(p.add(base).cast()) };
-            let stop = stops16(v, lo16, hi16, high_in) >> (i - base);
+            // SAFETY: `n >= 16`, so `base..n` is in `input`; the CPU supports AVX2.
+            let stop = unsafe { stops16(_mm_loadu_si128(p.add(base).cast()), lo16, hi16, high_in) } >> (i - base);
             return if stop != 0 { i + stop.trailing_zeros() as usize } else { n };
         }
         i
