@@ -783,3 +783,34 @@ fn grammar_option_for_parse_and_check() {
     assert_eq!(code(&run(&["check", "--grammar", "rfc9999"], b"")), 2);
     assert_eq!(code(&run(&["split", "--grammar", "rfc2396"], b"")), 2);
 }
+
+#[test]
+fn extract_prints_line_col_and_uri() {
+    let text = b"See <http://www.example.com/very-\n   long-path> and \"ftp://x.example/a\".\n\
+10.0.0.1 - - [x] \"GET /a HTTP/1.1\" 200 5 \"https://ref.example/p?q=1\" \"Mozilla\"\n\
+end (see http://a.example/b_(c)).\n";
+    let o = run(&["extract"], text);
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "1:6\thttp://www.example.com/very-long-path\n2:20\tftp://x.example/a\n3:43\thttps://ref.example/p?q=1\n4:10\thttp://a.example/b_(c)\n"
+    );
+    let d = TempDir::new("extract");
+    let f = d.file("log.txt", text);
+    let o = run(&["extract", "--format", "jsonl", "--scheme", "https", &f], b"");
+    let r = records(&o);
+    assert_eq!(r.len(), 1);
+    assert_eq!(s(&r[0], "uri").as_deref(), Some("https://ref.example/p?q=1"));
+    assert_eq!(r[0]["line"], Value::from(3));
+    assert_eq!(r[0]["col"], Value::from(43));
+    assert_eq!(r[0]["delimiter"], Value::from("quote"));
+    assert_eq!(r[0]["valid"], Value::Bool(true));
+    let start = r[0]["start"].as_u64().unwrap() as usize;
+    let end = r[0]["end"].as_u64().unwrap() as usize;
+    assert_eq!(&text[start..end], b"https://ref.example/p?q=1");
+    // Several files: names in front; a missing one is reported and gives exit 2.
+    let o = run(&["extract", &f, "/nonexistent/x.txt"], b"");
+    assert_eq!(code(&o), 2);
+    assert!(String::from_utf8(o.stdout).unwrap().starts_with(&format!("{f}:1:6\thttp://")));
+    assert_eq!(code(&run(&["extract", "--top", "3"], b"")), 2);
+}

@@ -12,6 +12,7 @@ pub enum Command {
     Normalize,
     Check,
     Stats,
+    Extract,
 }
 
 impl Command {
@@ -23,6 +24,7 @@ impl Command {
             "normalize" => Command::Normalize,
             "check" => Command::Check,
             "stats" => Command::Stats,
+            "extract" => Command::Extract,
             _ => return None,
         })
     }
@@ -35,6 +37,7 @@ impl Command {
             Command::Normalize => "normalize",
             Command::Check => "check",
             Command::Stats => "stats",
+            Command::Extract => "extract",
         }
     }
 
@@ -52,6 +55,7 @@ impl Command {
             Command::Normalize => HELP_NORMALIZE,
             Command::Check => HELP_CHECK,
             Command::Stats => HELP_STATS,
+            Command::Extract => HELP_EXTRACT,
         }
     }
 
@@ -60,6 +64,7 @@ impl Command {
             Command::Parse | Command::Split => &[Format::Jsonl, Format::Tsv],
             Command::Resolve | Command::Normalize => &[Format::Jsonl, Format::Tsv, Format::Text],
             Command::Check | Command::Stats => &[],
+            Command::Extract => &[Format::Text, Format::Jsonl],
         }
     }
 }
@@ -96,6 +101,9 @@ pub struct Opts {
     pub key: bool,
     // stats
     pub top: usize,
+    // extract
+    pub schemes: Vec<String>,
+    pub invalid: bool,
 }
 
 /// What `main` should do.
@@ -167,6 +175,8 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
         scheme_based: false,
         key: false,
         top: 10,
+        schemes: Vec::new(),
+        invalid: false,
     };
     if cmd == Command::Stats {
         o.format = Format::Text;
@@ -281,6 +291,14 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
             "--key" => {
                 applies(cmd == Command::Normalize)?;
                 o.key = true;
+            }
+            "--scheme" => {
+                applies(cmd == Command::Extract)?;
+                o.schemes.push(value("a scheme, e.g. https")?);
+            }
+            "--invalid" => {
+                applies(cmd == Command::Extract)?;
+                o.invalid = true;
             }
             "--top" => {
                 applies(cmd == Command::Stats)?;
@@ -483,6 +501,27 @@ Example:
   uriscan stats --top 5 crawl.txt
 ";
 
+const HELP_EXTRACT: &str = "\
+uriscan extract: URIs found in free text (RFC 3986 Appendix C)
+
+Usage: uriscan extract [OPTIONS] [FILE...]
+
+Finds absolute URIs in log lines, mail and prose: <...> (line breaks and spaces inside are
+removed), \"...\", and bare URIs ended by whitespace; a URL: prefix and sentence punctuation
+after a bare URI are not part of it. Prints one line per URI: LINE:COL<TAB>URI, where LINE
+and COL (1-based, COL in bytes) are where the URI starts.
+
+Options:
+  --scheme S           only URIs with this scheme (repeatable; case-insensitive)
+  --invalid            also report candidates the strict parser rejects (with their error)
+  --format F           text (default) or jsonl: {\"line\",\"col\",\"start\",\"end\",\"uri\",
+                       \"valid\",\"delimiter\",\"error\"} (start/end: byte offsets in the file)
+  -H, --with-filename  prefix FILE: (on by default for several FILEs)
+
+Example:
+  uriscan extract --scheme https --scheme http access.log
+";
+
 /// The full help of a command: its text, the encoding section for the
 /// commands that write records, and an example.
 pub fn full_help(cmd: Command) -> String {
@@ -492,7 +531,7 @@ pub fn full_help(cmd: Command) -> String {
         Command::Split => "Example:\n  uriscan split --format tsv sample/urls.txt\n",
         Command::Resolve => "Example:\n  echo '../g?y#s' | uriscan resolve --base 'http://a/b/c/d;p?q' --format text\n  printf 'http://a/b/c\\t../d\\n' | uriscan resolve --pairs\n",
         Command::Normalize => "Example:\n  echo 'HTTP://Example.COM:80/%7euser/./a' | uriscan normalize --scheme-based --format text\n",
-        Command::Check | Command::Stats => return s,
+        Command::Check | Command::Stats | Command::Extract => return s,
     };
     s.push_str(ENCODING);
     s.push('\n');

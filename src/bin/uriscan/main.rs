@@ -103,6 +103,7 @@ fn run_command(o: &Opts) -> u8 {
             }
             status(s.io_error, u8::from(invalid > 0))
         }
+        Command::Extract => extract(o, &operands),
         Command::Stats => {
             let s = run_job(&StatsJob { rule: o.rule }, &files, o);
             let report = stats_report(&s, o.top);
@@ -111,6 +112,98 @@ fn run_command(o: &Opts) -> u8 {
             let write_failed = matches!(ok, Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe);
             status(s.io_error || write_failed, 0)
         }
+    }
+}
+
+/// `uriscan extract`: every URI in each file (read whole: a `<...>` URI may
+/// span lines), as `LINE:COL<TAB>URI` or JSON Lines.
+fn extract(o: &Opts, operands: &[&str]) -> u8 {
+    use std::io::Read;
+    let mut ex = uriscan::Extractor::new().accept_invalid(o.invalid);
+    if !o.schemes.is_empty() {
+        ex = ex.schemes(o.schemes.iter().map(String::as_str));
+    }
+    let jsonl = o.format_given && o.format == Format::Jsonl;
+    let with_file = o.with_filename || operands.len() > 1;
+    let stdout = std::io::stdout();
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut io_error = false;
+    let mut buf = Vec::new();
+    for &name in operands {
+        buf.clear();
+        let read = if name == "-" {
+            std::io::stdin().lock().read_to_end(&mut buf)
+        } else {
+            std::fs::File::open(name).and_then(|mut f| f.read_to_end(&mut buf))
+        };
+        if let Err(e) = read {
+            eprintln!("uriscan: {name}: {e}");
+            io_error = true;
+            continue;
+        }
+        let shown = if name == "-" { "<stdin>" } else { name };
+        let text = buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&buf);
+        let (mut line, mut line_start, mut scanned) = (1u64, 0usize, 0usize);
+        let mut rec = out::Out::with_capacity(256);
+        for m in ex.extract_bytes(text) {
+            let start = m.start();
+            for (k, &b) in text.get(scanned..start).unwrap_or_default().iter().enumerate() {
+                if b == b'\n' {
+                    line += 1;
+                    line_start = scanned + k + 1;
+                }
+            }
+            scanned = start;
+            let col = start - line_start + 1;
+            rec.clear();
+            if jsonl {
+                rec.extend_from_slice(b"{");
+                if with_file {
+                    rec.extend_from_slice(b"\"file\":");
+                    out::json_str(&mut rec, shown.as_bytes());
+                    rec.extend_from_slice(b",");
+                }
+                let delim = match m.delimiter() {
+                    uriscan::Delimiter::Angle => "angle",
+                    uriscan::Delimiter::Quote => "quote",
+                    uriscan::Delimiter::Bare => "bare",
+                };
+                rec.extend_from_slice(
+                    format!("\"line\":{line},\"col\":{col},\"start\":{start},\"end\":{},\"uri\":", m.end()).as_bytes(),
+                );
+                out::json_str(&mut rec, m.as_str().as_bytes());
+                rec.extend_from_slice(
+                    format!(",\"valid\":{},\"delimiter\":\"{delim}\",\"error\":", m.is_valid()).as_bytes(),
+                );
+                match m.error() {
+                    None => rec.extend_from_slice(b"null"),
+                    Some(e) => {
+                        rec.extend_from_slice(
+                            format!("{{\"kind\":\"{}\",\"index\":{},\"message\":", e.kind().name(), e.index())
+                                .as_bytes(),
+                        );
+                        out::json_str(&mut rec, e.to_string().as_bytes());
+                        rec.extend_from_slice(b"}");
+                    }
+                }
+                rec.extend_from_slice(b"}\n");
+            } else {
+                if with_file {
+                    rec.extend_from_slice(shown.as_bytes());
+                    rec.extend_from_slice(b":");
+                }
+                rec.extend_from_slice(format!("{line}:{col}\t").as_bytes());
+                out::tsv_str(&mut rec, m.as_str().as_bytes());
+                rec.extend_from_slice(b"\n");
+            }
+            if let Err(e) = w.write_all(rec.as_slice()) {
+                return if e.kind() == std::io::ErrorKind::BrokenPipe { status(io_error, 0) } else { 2 };
+            }
+        }
+    }
+    match w.flush() {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => 2,
+        _ => status(io_error, 0),
     }
 }
 
