@@ -420,7 +420,18 @@ impl<'a> CowBuf<'a> {
         let b = s.as_bytes();
         let mut run = 0;
         let mut i = 0;
-        while let Some(&c) = b.get(i) {
+        loop {
+            // Skip, in one tight loop, the bytes normalization leaves alone:
+            // everything but `%` (and upper-case letters when lowering).
+            let rest = b.get(i..).unwrap_or_default();
+            let next = if lower {
+                rest.iter().position(|&c| c == b'%' || c.is_ascii_uppercase())
+            } else {
+                rest.iter().position(|&c| c == b'%')
+            };
+            let Some(k) = next else { break };
+            i += k;
+            let Some(&c) = b.get(i) else { break };
             if c == b'%' {
                 if let Some(v) = triplet_at(b, i) {
                     let (h, l) = (b.get(i + 1).copied().unwrap_or(b'0'), b.get(i + 2).copied().unwrap_or(b'0'));
