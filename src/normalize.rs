@@ -67,6 +67,14 @@ struct Plan<'a> {
     fragment: Option<&'a str>,
 }
 
+/// Whether `path` may hold a dot segment (`.`, `..`, or one spelled with
+/// `%2E`): every such segment starts the path or follows a `/`, with `.` or
+/// `%`. When this is false, removing dot segments changes nothing.
+#[inline]
+fn may_have_dot_segment(path: &str) -> bool {
+    path.starts_with(['.', '%']) || path.contains("/.") || path.contains("/%")
+}
+
 fn plan<'a>(u: &UriRef<'a>, opts: NormalizeOptions) -> Plan<'a> {
     let scheme = u.scheme();
     let info = if opts.scheme_based { scheme.and_then(crate::scheme::lookup) } else { None };
@@ -561,7 +569,7 @@ impl<'a> UriRef<'a> {
                 o.push_str(port);
             }
         }
-        if p.remove_dots {
+        if p.remove_dots && may_have_dot_segment(p.path) {
             let start = o.out_len();
             let mut d = DotRemover::new(&o);
             let mut rest = p.path;
