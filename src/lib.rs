@@ -54,3 +54,8 @@ mod extract;
 pub use extract::{extract, extract_bytes, Delimiter, Extractor, Match, Matches};
 #[cfg(feature = "oracle")]
 pub mod oracle;
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
