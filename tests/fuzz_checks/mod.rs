@@ -1,0 +1,276 @@
+//! The checks behind the fuzz targets (`fuzz/fuzz_targets/*.rs`, which
+//! include this file), one function per target, so that every input a
+//! fuzzer found is replayed by `tests/fuzz_regressions.rs` with exactly the
+//! target's assertions. A check panics when its property fails.
+#![allow(dead_code)]
+
+use std::borrow::Cow;
+use std::hash::{DefaultHasher, Hasher};
+use uriscan::percent::{self, DecodeError, DecodeIter, Encoded};
+use uriscan::security::{self, FindingKind};
+use uriscan::{remove_dot_segments, sets, ByteComponents, NormalizeOptions, ResolveMode, Rule, Uri, UriRef};
+
+/// A per-component encoder of `uriscan::percent`.
+type Encoder = fn(&[u8]) -> Cow<'_, str>;
+
+const RULES: [Rule; 4] = [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef];
+
+/// Parse: all four entry rules, over bytes and (when UTF-8) over `str`; the
+/// two agree, an accepted input's components recompose to it, and every
+/// accessor runs.
+pub fn parse(data: &[u8]) {
+    let text = std::str::from_utf8(data).ok();
+    for rule in RULES {
+        let b = UriRef::parse_bytes_as(data, rule);
+        if let Some(s) = text {
+            let t = UriRef::parse_as(s, rule);
+            assert_eq!(b, t, "{rule:?}: bytes and str disagree");
+        }
+        match b {
+            Ok(u) => {
+                assert_eq!(u.as_str().as_bytes(), data);
+                assert_eq!(u.components().to_string().as_bytes(), data);
+                let _ = (u.host_kind(), u.ipv4(), u.ipv6(), u.port_u16(), u.is_uri());
+                let _ = (u.path_segments().count(), u.query_pairs().count());
+                let _ = format!("{u:?}");
+                if rule == Rule::AbsoluteUri {
+                    assert!(u.fragment().is_none());
+                }
+                if rule == Rule::RelativeRef {
+                    assert!(u.scheme().is_none());
+                }
+            }
+            Err(e) => {
+                assert!(e.index() <= data.len(), "error index {} past the end", e.index());
+                let _ = e.to_string();
+            }
+        }
+    }
+    if let Some(s) = text {
+        assert_eq!(Uri::parse(s).is_ok(), UriRef::parse_as(s, Rule::Uri).is_ok());
+        let _ = UriRef::parse(s);
+    }
+    let _ = UriRef::parse_bytes(data);
+}
+
+/// Split (Appendix B): never fails, recomposes to the input, `split` and
+/// `split_bytes` agree, and a strictly parsed reference has the same components.
+pub fn split(data: &[u8]) {
+    let b = uriscan::split_bytes(data);
+    assert_eq!(b.recompose(), data);
+    if let Ok(s) = std::str::from_utf8(data) {
+        let c = uriscan::split(s);
+        assert_eq!(ByteComponents::from(c), b);
+        assert_eq!(c.to_string(), s);
+        if let Ok(u) = UriRef::parse(s) {
+            assert_eq!(u.components(), c);
+        }
+    }
+}
+
+/// Resolve: the input is `base \n reference`. Both modes run; a result is
+/// always a `URI` the strict parser accepts; `resolve_into` and
+/// `resolve_against` agree; the result is no longer than base + reference + 2
+/// (the `/.` that keeps a `//` path from reading as an authority); and, in
+/// strict mode and when the base path has no dot segments, resolving the
+/// result again against the same base gives it back (it is absolute and its
+/// dot segments are gone). The base path condition: an empty reference takes
+/// the base path as it is (RFC 3986 §5.2.2, no `remove_dot_segments`), so
+/// `` against `http://a/b/c../../g` is that, and resolving it again removes
+/// the dots (found by this target). Non-strict mode is not idempotent that
+/// way: `s:a/c` against `s:a/b` is `s:a/a/c`.
+pub fn resolve(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else { return };
+    let _ = remove_dot_segments(s);
+    let (b, r) = s.split_once('\n').unwrap_or((s, ""));
+    let (Ok(base), Ok(reference)) = (UriRef::parse(b), UriRef::parse(r)) else { return };
+    let mut buf = String::new();
+    for mode in [ResolveMode::Strict, ResolveMode::NonStrict] {
+        let out = reference.resolve_against_with(&base, mode);
+        let into = reference.resolve_into(&base, mode, &mut buf);
+        match out {
+            Ok(t) => {
+                assert_eq!(into, Ok(()));
+                assert_eq!(t, buf);
+                assert!(t.len() <= b.len() + r.len() + 2, "output {} > input {}", t.len(), b.len() + r.len());
+                let u = match Uri::parse(&t) {
+                    Ok(u) => u,
+                    Err(e) => panic!("resolved {r:?} against {b:?} = {t:?} does not parse: {e}"),
+                };
+                if mode == ResolveMode::Strict && remove_dot_segments(base.path()) == base.path() {
+                    let again = u.resolve_against(&base);
+                    assert_eq!(again.as_deref(), Ok(t.as_str()), "resolving the result again changed it");
+                }
+            }
+            Err(e) => {
+                assert!(base.scheme().is_none(), "{e}");
+                assert!(into.is_err() && buf.is_empty());
+            }
+        }
+    }
+}
+fn hash(u: &UriRef<'_>, o: NormalizeOptions) -> u64 {
+    let mut h = DefaultHasher::new();
+    u.normalized_hash(o, &mut h);
+    h.finish()
+}
+
+/// Normalize: the input is `a \n b`. For both option sets: the result parses
+/// (as the same rule as the input), normalization is idempotent,
+/// `normalized_eq` agrees with comparing normalized strings, and
+/// normalized-equal references hash alike.
+pub fn normalize(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else { return };
+    let (a, b) = s.split_once('\n').unwrap_or((s, ""));
+    let (Ok(a), Ok(b)) = (UriRef::parse(a), UriRef::parse(b)) else { return };
+    for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
+        let na = a.normalize_with(o);
+        let pa = match UriRef::parse(&na) {
+            Ok(p) => p,
+            Err(e) => panic!("normalize({a}) = {na:?} does not parse: {e}"),
+        };
+        assert_eq!(pa.is_uri(), a.is_uri());
+        let nna = pa.normalize_with(o);
+        assert_eq!(nna, na, "not idempotent on {a}");
+        assert!(a.normalized_eq(&pa, o), "normalized_eq({a}, {na}) is false");
+        assert_eq!(hash(&a, o), hash(&pa, o), "hash differs for {a} and {na}");
+        let nb = b.normalize_with(o);
+        assert_eq!(a.normalized_eq(&b, o), na == nb, "normalized_eq({a}, {b}) vs {na:?} {nb:?}");
+        if na == nb {
+            assert_eq!(hash(&a, o), hash(&b, o));
+        }
+    }
+    let _ = a.normalize();
+}
+
+/// Percent-decoding and encoding: every decoder runs; the lenient ones agree
+/// with `DecodeIter`; strict decoding fails exactly where a `%` starts no
+/// triplet; encoding with any set decodes back to the input.
+pub fn percent(data: &[u8]) {
+    let lenient = percent::decode_lenient(data);
+    let iter: Vec<u8> = DecodeIter::new(data).collect();
+    assert_eq!(&*lenient, &iter[..]);
+    match percent::decode(data) {
+        Ok(d) => assert_eq!(&*d, &iter[..]),
+        Err(DecodeError::MalformedPercent { index }) => assert_eq!(data.get(index), Some(&b'%')),
+        Err(e) => panic!("decode gave {e:?}"),
+    }
+    match percent::decode_str(data) {
+        Ok(d) => assert_eq!(d.as_bytes(), &iter[..]),
+        Err(e) => assert!(e.index() <= data.len().max(iter.len())),
+    }
+    let lossy = percent::decode_str_lossy(data);
+    if let Ok(t) = std::str::from_utf8(&iter) {
+        assert_eq!(lossy, t);
+    }
+    let form = percent::decode_form_bytes(data);
+    assert_eq!(form.len(), lenient.len());
+    let _ = percent::decode_form(data);
+    for set in [&sets::UNRESERVED, &sets::PCHAR, &sets::QUERY, &sets::REG_NAME, &sets::USERINFO, &percent::PATH] {
+        let e = percent::encode(data, set);
+        assert_eq!(e, Encoded::new(data, set).to_string());
+        assert!(e.is_ascii());
+        // '%' itself is in no set, so decoding gives the input back.
+        assert_eq!(&*percent::decode(e.as_bytes()).unwrap_or_default(), data);
+    }
+    let encoders: [Encoder; 6] = [
+        percent::encode_userinfo,
+        percent::encode_reg_name,
+        percent::encode_path_segment,
+        percent::encode_path,
+        percent::encode_query,
+        percent::encode_fragment,
+    ];
+    for f in encoders {
+        assert_eq!(&*percent::decode_lenient(f(data).as_bytes()), data);
+    }
+}
+
+/// Security checks (RFC 3986 §7): on any parsed reference every check runs,
+/// findings come in order with indexes inside the input, path hazards point
+/// at a `%`, the redacted display differs from the input only by the masked
+/// password; on any string `redact` and `ambiguous_ipv4` run.
+pub fn security(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else { return };
+    let _ = security::ambiguous_ipv4(s);
+    let r = security::redact(s).to_string();
+    if !r.contains("****") {
+        assert_eq!(r, s);
+    }
+    let Ok(u) = UriRef::parse(s) else { return };
+    let mut last = 0;
+    for f in u.security_findings() {
+        assert!(f.index >= last && f.index < s.len(), "{f:?} in {s:?}");
+        last = f.index;
+        let at = s.as_bytes()[f.index];
+        match f.kind {
+            FindingKind::EncodedNul | FindingKind::EncodedSlash | FindingKind::EncodedBackslash => {
+                assert_eq!(at, b'%')
+            }
+            FindingKind::Password => assert_eq!(at, b':'),
+            _ => {}
+        }
+        let _ = f.to_string();
+    }
+    assert!(u.path_hazards().count() + 3 >= u.security_findings().count());
+    if let Some(a) = u.ambiguous_ipv4_host() {
+        let _ = (a.address(), a.form().is_mixed(), a.to_string());
+    }
+    let _ = u.userinfo_looks_like_host();
+    let red = u.redacted().to_string();
+    match u.userinfo().and_then(|ui| ui.split_once(':')) {
+        Some((user, pw)) => {
+            assert_eq!(red.len(), s.len() - pw.len() + 4);
+            assert!(red.contains(&format!("{user}:****@")));
+            assert_eq!(red, r, "redact and redacted disagree on {s:?}");
+        }
+        None => assert_eq!(red, s),
+    }
+}
+
+/// Differential: the table-driven strict parser against the validity regexes
+/// written out from the ABNF (`uriscan::oracle::is_valid_bytes`), for all four
+/// entry rules.
+#[cfg(feature = "oracle")]
+pub fn strict_vs_oracle(data: &[u8]) {
+    for rule in RULES {
+        let strict = UriRef::parse_bytes_as(data, rule);
+        let valid = uriscan::oracle::is_valid_bytes(data, rule);
+        assert_eq!(strict.is_ok(), valid, "{rule:?}: strict {strict:?}, oracle {valid}");
+    }
+}
+
+/// Differential: the table-driven split against the Appendix B regex
+/// (`uriscan::oracle::appendix_b`), over bytes and `str`.
+#[cfg(feature = "oracle")]
+pub fn split_vs_oracle(data: &[u8]) {
+    assert_eq!(uriscan::split_bytes(data), uriscan::oracle::appendix_b_bytes(data));
+    if let Ok(s) = std::str::from_utf8(data) {
+        assert_eq!(uriscan::split(s), uriscan::oracle::appendix_b(s));
+    }
+}
+
+/// Extraction (Appendix C): over bytes and `str`, with the default
+/// extractor and a lenient one, matches come in order without overlapping,
+/// inside the text; a valid match parses and an invalid one has an error.
+pub fn extract(data: &[u8]) {
+    fn check(ms: uriscan::Matches<'_, '_>, len: usize) {
+        let mut last = 0;
+        for m in ms {
+            let r = m.span();
+            assert!(last <= r.start && r.start <= r.end && r.end <= len, "match {r:?} after {last} in {len} bytes");
+            last = r.end;
+            assert_eq!(m.is_valid(), m.parse().is_ok());
+            assert_eq!(m.is_valid(), m.error().is_none());
+            let _ = (m.as_str(), m.uri(), m.is_contiguous(), m.delimiter());
+        }
+    }
+    let lenient = uriscan::Extractor::new().any_scheme().accept_invalid(true);
+    check(uriscan::extract_bytes(data), data.len());
+    check(lenient.extract_bytes(data), data.len());
+    if let Ok(s) = std::str::from_utf8(data) {
+        check(uriscan::extract(s), s.len());
+        check(lenient.extract(s), s.len());
+        check(uriscan::Extractor::new().schemes(["http", "https"]).extract(s), s.len());
+    }
+}
