@@ -70,6 +70,7 @@ struct Plan<'a> {
 /// Whether `path` may hold a dot segment (`.`, `..`, or one spelled with
 /// `%2E`): every such segment starts the path or follows a `/`, with `.` or
 /// `%`. When this is false, removing dot segments changes nothing.
+#[cfg(feature = "std")]
 #[inline]
 fn may_have_dot_segment(path: &str) -> bool {
     path.starts_with(['.', '%']) || path.contains("/.") || path.contains("/%")
