@@ -814,3 +814,23 @@ end (see http://a.example/b_(c)).\n";
     assert!(String::from_utf8(o.stdout).unwrap().starts_with(&format!("{f}:1:6\thttp://")));
     assert_eq!(code(&run(&["extract", "--top", "3"], b"")), 2);
 }
+
+#[test]
+fn check_strict_hosts_and_redacted_base() {
+    let input = b"http://0x7f.1/\nhttp://127.0.0.1/\nhttp://example.com/\nhttp://2130706433:80/\n";
+    let o = run(&["check"], input);
+    assert_eq!(code(&o), 0, "all four are valid RFC 3986");
+    let o = run(&["check", "--strict-hosts"], input);
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "<stdin>:1:8: host reads as the IPv4 address 127.0.0.1 (RFC 3986 section 7.4): 0x7f.1\n\
+         <stdin>:4:8: host reads as the IPv4 address 127.0.0.1 (RFC 3986 section 7.4): 2130706433\n"
+    );
+    assert_eq!(code(&run(&["parse", "--strict-hosts"], b"")), 2);
+    // A password in a bad --base is never echoed (RFC 3986 section 7.5).
+    let o = run(&["resolve", "--base", "http://u:secret@h:x/"], b"");
+    assert_eq!(code(&o), 2);
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("u:****@h") && !err.contains("secret"), "{err}");
+}

@@ -101,6 +101,8 @@ pub struct Opts {
     pub key: bool,
     // stats
     pub top: usize,
+    // check
+    pub strict_hosts: bool,
     // extract
     pub schemes: Vec<String>,
     pub invalid: bool,
@@ -175,6 +177,7 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
         scheme_based: false,
         key: false,
         top: 10,
+        strict_hosts: false,
         schemes: Vec::new(),
         invalid: false,
     };
@@ -291,6 +294,10 @@ pub fn parse_args(args: Vec<String>) -> Result<Action, Usage> {
             "--key" => {
                 applies(cmd == Command::Normalize)?;
                 o.key = true;
+            }
+            "--strict-hosts" => {
+                applies(cmd == Command::Check)?;
+                o.strict_hosts = true;
             }
             "--scheme" => {
                 applies(cmd == Command::Extract)?;
@@ -471,6 +478,8 @@ stderr. Exit status: 0 when every line is valid, 1 when a line is invalid, 2 on 
 error or a file that could not be read.
 
 Options:
+  --strict-hosts       also report valid hosts that resolvers may read as an IPv4 address
+                       (0x7f.1, 127.1, 0177.0.0.1, 2130706433, 1.2.3.4.; RFC 3986 section 7.4)
   --rule RULE          uri-reference (default), uri, absolute-uri or relative-ref
   --grammar G          rfc3986 (default), rfc2396 or rfc1630: judge lines by that RFC's
                        reference rule (not with --rule)

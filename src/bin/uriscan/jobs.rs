@@ -569,6 +569,9 @@ impl Job for NormalizeJob {
 
 pub struct CheckJob {
     pub rule: Syntax,
+    /// Also report valid hosts that resolvers may read as an IPv4 address
+    /// (RFC 3986 §7.4).
+    pub strict_hosts: bool,
 }
 
 /// The message of a parse error without its index (the column says it).
@@ -595,16 +598,26 @@ impl Job for CheckJob {
     #[inline]
     fn line(&self, f: &FileCtx, l: &Line<'_>, out: &mut Out, acc: &mut CheckAcc) {
         let line = l.no;
-        if let Err(e) = l.parse(self.rule) {
+        let mut report = |col: usize, msg: &str| {
             acc.invalid += 1;
             out.extend_from_slice(f.name.as_bytes());
             out.push(b':');
             out.extend_from_slice(line.as_bytes());
             out.push(b':');
-            out::u64(out, e.index() as u64 + 1);
+            out::u64(out, col as u64);
             out.extend_from_slice(b": ");
-            out.extend_from_slice(check_message(&e).as_bytes());
+            out.extend_from_slice(msg.as_bytes());
             out.push(b'\n');
+        };
+        match l.parse(self.rule) {
+            Err(e) => report(e.index() + 1, &check_message(&e)),
+            Ok(u) if self.strict_hosts => {
+                if let (Some(a), Some(h)) = (u.ambiguous_ipv4_host(), u.host()) {
+                    let col = h.as_ptr() as usize - u.as_str().as_ptr() as usize + 1;
+                    report(col, &format!("{a} (RFC 3986 section 7.4): {h}"));
+                }
+            }
+            Ok(_) => {}
         }
     }
 

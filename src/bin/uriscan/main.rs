@@ -70,10 +70,13 @@ fn run_command(o: &Opts) -> u8 {
                 Some(b) => match UriRef::parse(b) {
                     Ok(u) if u.scheme().is_some() => Some(u),
                     Ok(_) => {
+                        let b = uriscan::security::redact(b);
                         eprintln!("uriscan: --base {b}: a base URI needs a scheme (RFC 3986 section 5.1)");
                         return 2;
                     }
                     Err(e) => {
+                        // Never echo a password (RFC 3986 section 7.5).
+                        let b = uriscan::security::redact(b);
                         eprintln!("uriscan: --base {b}: {e}");
                         return 2;
                     }
@@ -92,7 +95,7 @@ fn run_command(o: &Opts) -> u8 {
             status(s.io_error, 0)
         }
         Command::Check => {
-            let s = run_job(&CheckJob { rule: o.rule }, &files, o);
+            let s = run_job(&CheckJob { rule: o.rule, strict_hosts: o.strict_hosts }, &files, o);
             let invalid = s.acc.invalid;
             let in_files = if s.files > 1 { format!(" in {} files", s.files) } else { String::new() };
             if invalid == 0 {
