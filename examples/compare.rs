@@ -253,7 +253,12 @@ fn main() {
     if corpora.is_empty() && csv.is_empty() {
         corpora.push(("generated".into(), generated()));
     }
-    let engines = engines();
+    let mut engines = engines();
+    // ONLY=prefix keeps the engines whose name starts with it (for profiling
+    // one engine, e.g. under callgrind).
+    if let Ok(only) = std::env::var("ONLY") {
+        engines.retain(|(n, _)| n.starts_with(only.as_str()));
+    }
     if !corpora.is_empty() {
         parse_table(&engines, &corpora, rounds);
     }
@@ -299,7 +304,7 @@ fn parse_table(engines: &[Engine], corpora: &[(String, String)], rounds: usize) 
                 t[t.len() / 2]
             })
             .collect();
-        let fluent = med[2];
+        let fluent = engines.iter().position(|(n, _)| n.starts_with("fluent")).map_or(med[0], |k| med[k]);
         for k in 0..engines.len() {
             rows[k].push(format!(
                 "{:.1} ns/URL, {:.0} MB/s, {} ok, {:.2}x fluent-uri",

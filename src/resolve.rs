@@ -310,6 +310,17 @@ pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
 #[cfg(feature = "std")]
 #[inline]
 fn push_path(out: &mut String, dir: Option<&str>, path: &str, has_authority: bool) {
+    // A dot segment starts the path or follows a "/" and begins with ".";
+    // without one, remove_dot_segments changes nothing: copy straight through.
+    let may_have_dots = |p: &str| p.starts_with('.') || p.contains("/.");
+    if !dir.is_some_and(may_have_dots) && !may_have_dots(path) {
+        if let Some(d) = dir {
+            out.push_str(d);
+            out.push('/');
+        }
+        out.push_str(path);
+        return;
+    }
     let start = out.len();
     let mut d = DotRemover::new(out);
     if let Some(dir) = dir {
