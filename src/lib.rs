@@ -10,6 +10,8 @@
 #![warn(missing_docs)]
 // All `unsafe` lives in `simd` (AVX2 run skipping), beside its scalar twin.
 #![deny(unsafe_code)]
+// No unwrap/expect in library code: input never decides a panic.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 #[cfg(feature = "std")]
 extern crate std;
