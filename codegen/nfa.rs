@@ -178,10 +178,9 @@ pub fn roles(g: &Grammar, cfg: &Config) -> Result<Roles, Vec<String>> {
     }
 }
 
-/// Builds the NFA of one entry rule.
-pub fn build(g: &Grammar, cfg: &Config, entry_rule: &str) -> Result<Nfa, Vec<String>> {
-    let roles = roles(g, cfg)?;
-    let ncaptures = cfg.captures.len() as u32;
+/// An NFA for `rule`, with tags numbered for `ncaptures` captures and
+/// `ntags` tags in all.
+fn compile_rule(g: &Grammar, roles: Roles, ncaptures: u32, ntags: u32, rule: &str) -> Nfa {
     let mut b = Builder {
         g,
         nfa: Nfa {
@@ -189,7 +188,7 @@ pub fn build(g: &Grammar, cfg: &Config, entry_rule: &str) -> Result<Nfa, Vec<Str
             ctx: Vec::new(),
             ctx_nodes: vec![CtxNode { parent: None, kind: None }],
             start: 0,
-            ntags: 2 * ncaptures + cfg.marks.len() as u32,
+            ntags,
         },
         ctx_stack: vec![0],
         roles,
@@ -197,30 +196,20 @@ pub fn build(g: &Grammar, cfg: &Config, entry_rule: &str) -> Result<Nfa, Vec<Str
         open_caps: Vec::new(),
     };
     let fin = b.add(State::Final);
-    let start = b.rule(entry_rule, fin);
-    b.nfa.start = start;
-    Ok(b.nfa)
+    b.nfa.start = b.rule(rule, fin);
+    b.nfa
+}
+
+/// Builds the NFA of one entry rule.
+pub fn build(g: &Grammar, cfg: &Config, entry_rule: &str) -> Result<Nfa, Vec<String>> {
+    let roles = roles(g, cfg)?;
+    let ncaptures = cfg.captures.len() as u32;
+    Ok(compile_rule(g, roles, ncaptures, 2 * ncaptures + cfg.marks.len() as u32, entry_rule))
 }
 
 /// A one-rule NFA without tags, for computing byte sets of a rule.
 pub fn build_plain(g: &Grammar, rule: &str) -> Nfa {
-    let mut b = Builder {
-        g,
-        nfa: Nfa {
-            states: Vec::new(),
-            ctx: Vec::new(),
-            ctx_nodes: vec![CtxNode { parent: None, kind: None }],
-            start: 0,
-            ntags: 0,
-        },
-        ctx_stack: vec![0],
-        roles: HashMap::new(),
-        ncaptures: 0,
-        open_caps: Vec::new(),
-    };
-    let fin = b.add(State::Final);
-    b.nfa.start = b.rule(rule, fin);
-    b.nfa
+    compile_rule(g, HashMap::new(), 0, 0, rule)
 }
 
 impl Nfa {

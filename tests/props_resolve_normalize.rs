@@ -3,6 +3,9 @@
 //! ports, dot segments, percent-encodings in mixed case). Fixed seeds and
 //! bounded counts, so the suite runs in about a second.
 
+mod common;
+use common::rds_oracle;
+
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use std::borrow::Cow;
 use std::hash::{BuildHasher, Hasher};
@@ -139,38 +142,6 @@ impl Arbitrary for Base {
 
 fn parse(s: &str) -> UriRef<'_> {
     UriRef::parse(s).unwrap_or_else(|e| panic!("generated reference {s:?} does not parse: {e}"))
-}
-
-/// §5.2.4's loop, transcribed literally.
-fn rds_oracle(path: &str) -> String {
-    let mut input = path.to_string();
-    let mut out = String::new();
-    while !input.is_empty() {
-        if input.starts_with("../") {
-            input.drain(..3);
-        } else if input.starts_with("./") {
-            input.drain(..2);
-        } else if input.starts_with("/./") {
-            input.replace_range(..3, "/");
-        } else if input == "/." {
-            input = "/".into();
-        } else if input.starts_with("/../") || input == "/.." {
-            let n = if input == "/.." { 3 } else { 4 };
-            input.replace_range(..n, "/");
-            match out.rfind('/') {
-                Some(i) => out.truncate(i),
-                None => out.clear(),
-            }
-        } else if input == "." || input == ".." {
-            input.clear();
-        } else {
-            let start = usize::from(input.starts_with('/'));
-            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
-            out.push_str(&input[..end]);
-            input.drain(..end);
-        }
-    }
-    out
 }
 
 /// §5.2.2 and §5.2.3 transcribed with strings, plus the crate's documented

@@ -1,6 +1,9 @@
 //! RFC 3986 §5.2 resolution: the 42 examples of §5.4 (data file), in both
 //! modes, plus merge, remove_dot_segments and error cases.
 
+mod common;
+use common::rds_oracle;
+
 use std::borrow::Cow;
 use uriscan::{remove_dot_segments, remove_dot_segments_into, ResolveError, ResolveMode, UriRef};
 
@@ -192,38 +195,6 @@ fn remove_dot_segments_is_linear() {
     }
     p.push_str("/z");
     assert_eq!(remove_dot_segments(&p), "/z");
-}
-
-/// A literal transcription of the §5.2.4 two-buffer algorithm, as an oracle.
-fn rds_oracle(path: &str) -> String {
-    let mut input = path.to_string();
-    let mut out = String::new();
-    while !input.is_empty() {
-        if input.starts_with("../") {
-            input.drain(..3);
-        } else if input.starts_with("./") {
-            input.drain(..2);
-        } else if input.starts_with("/./") {
-            input.replace_range(..3, "/");
-        } else if input == "/." {
-            input = "/".into();
-        } else if input.starts_with("/../") || input == "/.." {
-            let n = if input == "/.." { 3 } else { 4 };
-            input.replace_range(..n, "/");
-            match out.rfind('/') {
-                Some(i) => out.truncate(i),
-                None => out.clear(),
-            }
-        } else if input == "." || input == ".." {
-            input.clear();
-        } else {
-            let start = usize::from(input.starts_with('/'));
-            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
-            out.push_str(&input[..end]);
-            input.drain(..end);
-        }
-    }
-    out
 }
 
 #[test]

@@ -95,3 +95,36 @@ pub fn invalid_cases() -> Vec<Invalid> {
         })
         .collect()
 }
+
+/// RFC 3986 §5.2.4's two-buffer `remove_dot_segments` loop, transcribed
+/// literally from the RFC: the oracle for the linear-time implementation.
+pub fn rds_oracle(path: &str) -> String {
+    let mut input = path.to_string();
+    let mut out = String::new();
+    while !input.is_empty() {
+        if input.starts_with("../") {
+            input.drain(..3);
+        } else if input.starts_with("./") {
+            input.drain(..2);
+        } else if input.starts_with("/./") {
+            input.replace_range(..3, "/");
+        } else if input == "/." {
+            input = "/".into();
+        } else if input.starts_with("/../") || input == "/.." {
+            let n = if input == "/.." { 3 } else { 4 };
+            input.replace_range(..n, "/");
+            match out.rfind('/') {
+                Some(i) => out.truncate(i),
+                None => out.clear(),
+            }
+        } else if input == "." || input == ".." {
+            input.clear();
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            out.push_str(&input[..end]);
+            input.drain(..end);
+        }
+    }
+    out
+}
