@@ -28,6 +28,24 @@ pub enum HostKind {
     IpvFuture,
 }
 
+impl HostKind {
+    /// The kind's name: `"reg-name"`, `"ipv4"`, `"ipv6"` or `"ipvfuture"`
+    /// (the words the command-line tool writes).
+    ///
+    /// ```
+    /// assert_eq!(uriscan::HostKind::IpvFuture.name(), "ipvfuture");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            HostKind::RegName => "reg-name",
+            HostKind::Ipv4 => "ipv4",
+            HostKind::Ipv6 => "ipv6",
+            HostKind::IpvFuture => "ipvfuture",
+        }
+    }
+}
+
 /// A port as written (RFC 3986 §3.2.3: `port = *DIGIT`, any number of digits).
 ///
 /// ```

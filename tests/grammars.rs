@@ -15,12 +15,7 @@ fn data(name: &str) -> String {
 }
 
 fn kind_name(k: Option<HostKind>) -> Option<&'static str> {
-    k.map(|k| match k {
-        HostKind::RegName => "reg-name",
-        HostKind::Ipv4 => "ipv4",
-        HostKind::Ipv6 => "ipv6",
-        HostKind::IpvFuture => "ipvfuture",
-    })
+    k.map(HostKind::name)
 }
 
 /// Runs one grammar's data file; returns (valid, invalid) counts.

@@ -16,12 +16,7 @@ fn rule(name: &str) -> Rule {
 }
 
 fn kind_name(k: Option<HostKind>) -> Option<&'static str> {
-    k.map(|k| match k {
-        HostKind::RegName => "reg-name",
-        HostKind::Ipv4 => "ipv4",
-        HostKind::Ipv6 => "ipv6",
-        HostKind::IpvFuture => "ipvfuture",
-    })
+    k.map(HostKind::name)
 }
 
 #[test]

@@ -2,21 +2,11 @@
 
 use std::collections::HashMap;
 
-use uriscan::{HostKind, NormalizeOptions, ParseError, ResolveMode, UriRef};
+use uriscan::{NormalizeOptions, ParseError, ResolveMode, UriRef};
 
 use crate::args::Format;
 use crate::out::{self, Cursor, LineNo, Out};
 use crate::run::{FileCtx, Job, Line, Syntax};
-
-/// The name of a host kind in records.
-pub fn host_kind_name(k: HostKind) -> &'static str {
-    match k {
-        HostKind::RegName => "reg-name",
-        HostKind::Ipv4 => "ipv4",
-        HostKind::Ipv6 => "ipv6",
-        HostKind::IpvFuture => "ipvfuture",
-    }
-}
 
 /// The record prefix shared by all record-writing commands.
 pub struct Prefix {
@@ -234,7 +224,7 @@ impl ParseJob {
             match u.host_kind() {
                 Some(k) => {
                     c.push(b'"');
-                    c.extend(host_kind_name(k).as_bytes());
+                    c.extend(k.name().as_bytes());
                     c.push(b'"');
                 }
                 None => c.extend(b"null"),
@@ -266,7 +256,7 @@ impl ParseJob {
             c.push(b'\t');
             c.tsv_opt(t, b(u.host()));
             c.push(b'\t');
-            c.extend(u.host_kind().map_or(&b"\\N"[..], |k| host_kind_name(k).as_bytes()));
+            c.extend(u.host_kind().map_or(&b"\\N"[..], |k| k.name().as_bytes()));
             c.push(b'\t');
             c.tsv_opt(t, b(u.port()));
         } else {
@@ -683,7 +673,7 @@ impl Job for StatsJob {
                     bump(&mut acc.hosts, &mut acc.scratch, h, true);
                 }
                 if let Some(k) = u.host_kind() {
-                    *acc.host_kinds.entry(host_kind_name(k)).or_insert(0) += 1;
+                    *acc.host_kinds.entry(k.name()).or_insert(0) += 1;
                 }
                 if let Some(p) = u.port() {
                     bump(&mut acc.ports, &mut acc.scratch, p, false);
