@@ -16,12 +16,21 @@ pub struct ByteSet([u64; 4]);
 
 impl ByteSet {
     /// A set from its four 64-bit words (bit `b & 63` of word `b >> 6` is byte `b`).
+    ///
+    /// ```
+    /// let s = uriscan::ByteSet::from_bits([1 << b'0', 0, 0, 0]);
+    /// assert!(s.contains(b'0') && !s.contains(b'1'));
+    /// ```
     #[must_use]
     pub const fn from_bits(bits: [u64; 4]) -> ByteSet {
         ByteSet(bits)
     }
 
     /// Whether `b` is in the set. Never panics.
+    ///
+    /// ```
+    /// assert!(uriscan::sets::UNRESERVED.contains(b'~'));
+    /// ```
     #[inline(always)]
     #[must_use]
     pub const fn contains(&self, b: u8) -> bool {
@@ -29,18 +38,33 @@ impl ByteSet {
     }
 
     /// The four 64-bit words of the set.
+    ///
+    /// ```
+    /// assert_eq!(uriscan::sets::DIGIT.bits(), [0x03FF_0000_0000_0000, 0, 0, 0]);
+    /// ```
     #[must_use]
     pub const fn bits(&self) -> [u64; 4] {
         self.0
     }
 
     /// The union of two sets.
+    ///
+    /// ```
+    /// use uriscan::sets::{GEN_DELIMS, RESERVED, SUB_DELIMS};
+    /// assert_eq!(GEN_DELIMS.union(&SUB_DELIMS), RESERVED);
+    /// ```
     #[must_use]
     pub const fn union(&self, o: &ByteSet) -> ByteSet {
         ByteSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
     }
 
     /// The bytes of `self` that are not in `o`.
+    ///
+    /// ```
+    /// use uriscan::sets::{PCHAR, SEGMENT_NZ_NC};
+    /// let colon = uriscan::ByteSet::from_bits([1 << b':', 0, 0, 0]);
+    /// assert_eq!(PCHAR.minus(&colon), SEGMENT_NZ_NC);
+    /// ```
     #[must_use]
     pub const fn minus(&self, o: &ByteSet) -> ByteSet {
         ByteSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2], self.0[3] & !o.0[3]])

@@ -7,6 +7,13 @@
 /// When the live alternatives disagree (after `//a` the bytes may be userinfo
 /// or host), the context is the innermost rule that contains all of them
 /// (`Authority`).
+///
+/// ```
+/// use uriscan::{ErrorKind, UriRef};
+/// assert_eq!(UriRef::parse("//a\"").unwrap_err().kind(), ErrorKind::Authority);
+/// assert_eq!(UriRef::parse("//a@b\"").unwrap_err().kind(), ErrorKind::Host);
+/// assert_eq!(UriRef::parse("/a?%zz").unwrap_err().kind(), ErrorKind::PercentEncoded);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -83,18 +90,32 @@ pub struct ParseError {
 
 impl ParseError {
     /// Byte offset of the first byte at which no valid continuation exists.
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("http://h/a b").unwrap_err().index(), 10);
+    /// ```
     #[must_use]
     pub const fn index(&self) -> usize {
         self.index
     }
 
     /// The grammar context that failed.
+    ///
+    /// ```
+    /// let e = uriscan::UriRef::parse("http://h:8x/").unwrap_err();
+    /// assert_eq!(e.kind(), uriscan::ErrorKind::Userinfo);
+    /// ```
     #[must_use]
     pub const fn kind(&self) -> ErrorKind {
         self.kind
     }
 
     /// The offending byte, or `None` if the input ended too early.
+    ///
+    /// ```
+    /// assert_eq!(uriscan::UriRef::parse("a b").unwrap_err().found(), Some(b' '));
+    /// assert_eq!(uriscan::UriRef::parse("%4").unwrap_err().found(), None);
+    /// ```
     #[must_use]
     pub const fn found(&self) -> Option<u8> {
         self.found

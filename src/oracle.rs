@@ -147,6 +147,11 @@ pub fn is_valid(input: &str, rule: Rule) -> bool {
 }
 
 /// [`is_valid`] over bytes.
+///
+/// ```
+/// use uriscan::{oracle, Rule};
+/// assert!(!oracle::is_valid_bytes(b"/caf\xC3\xA9", Rule::UriReference));
+/// ```
 #[must_use]
 pub fn is_valid_bytes(input: &[u8], rule: Rule) -> bool {
     validity_regex(rule).is_match(input)

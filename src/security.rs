@@ -438,6 +438,13 @@ fn looks_like_host(s: &[u8]) -> bool {
 }
 
 /// What a security check found (RFC 3986 §7); see [`Finding`].
+///
+/// ```
+/// use uriscan::{security::FindingKind, UriRef};
+/// let u = UriRef::parse("http://u:pw@h/a%2Fb").unwrap();
+/// let kinds: Vec<FindingKind> = u.security_findings().map(|f| f.kind).collect();
+/// assert_eq!(kinds, [FindingKind::Password, FindingKind::EncodedSlash]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FindingKind {
@@ -518,6 +525,13 @@ pub struct Finding {
 
 impl Finding {
     /// The section of RFC 3986 (see [`FindingKind::section`]).
+    ///
+    /// ```
+    /// let u = uriscan::UriRef::parse("//h/%00").unwrap();
+    /// let f = u.security_findings().next().unwrap();
+    /// assert_eq!((f.section(), f.index), ("7.3", 4));
+    /// assert_eq!(f.to_string(), "percent-encoded NUL (%00) in path at index 4 (RFC 3986 §7.3)");
+    /// ```
     #[must_use]
     pub const fn section(&self) -> &'static str {
         self.kind.section()
@@ -531,6 +545,11 @@ impl fmt::Display for Finding {
 }
 
 /// The §7.3 hazards of a path, in order; see [`UriRef::path_hazards`].
+///
+/// ```
+/// let u = uriscan::UriRef::parse("/a%5cb").unwrap();
+/// assert_eq!(u.path_hazards().map(|f| f.index).collect::<Vec<_>>(), [2]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct PathHazards<'a> {
     path: &'a [u8],
@@ -612,6 +631,11 @@ impl core::iter::FusedIterator for PathHazards<'_> {}
 
 /// Every finding of a reference, in order of index; see
 /// [`UriRef::security_findings`].
+///
+/// ```
+/// let u = uriscan::UriRef::parse("http://example.com/").unwrap();
+/// assert_eq!(u.security_findings().count(), 0);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Findings<'a> {
     /// The findings before the path's, in index order.
@@ -642,6 +666,12 @@ impl core::iter::FusedIterator for Findings<'_> {}
 ///
 /// Made by [`UriRef::redacted`] for a parsed reference, or by [`redact`] for
 /// any string (for error messages about input that did not parse).
+///
+/// ```
+/// let u = uriscan::UriRef::parse("ftp://user:secret@host/f").unwrap();
+/// assert_eq!(u.redacted().to_string(), "ftp://user:****@host/f");
+/// assert_eq!(uriscan::security::redact("http://u:p@h:x/").to_string(), "http://u:****@h:x/");
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Redacted<'a> {
     s: &'a str,
