@@ -10,6 +10,13 @@
 //! Tag operations and the final tag values are generated code (`apply`,
 //! `finish`), so they compile to a few stores with constant indices.
 
+// Indexing here is table lookup: a byte indexes 256-entry tables, and every
+// other index (states, op lists, self-loop sets, contexts) comes out of the
+// generated tables themselves, whose consistency tests/codegen.rs and every
+// data-driven test check; an out-of-range index would be a generator bug,
+// never something input can cause.
+#![allow(clippy::indexing_slicing)]
+
 use crate::simd::{Skip, WithSkip};
 
 /// A generated automaton: its tables, and its tag operations as code.

@@ -16,6 +16,8 @@ use std::vec::Vec;
 use crate::simd::{self, Set, Skip, WithSkip};
 use crate::{sets, ByteSet, ParseError, Rule, UriRef};
 
+// Evaluated at compile time only: an index out of range fails the build.
+#[allow(clippy::indexing_slicing)]
 const fn set_of(bytes: &[u8]) -> ByteSet {
     let mut w = [0u64; 4];
     let mut i = 0;
@@ -41,6 +43,8 @@ const HEXISH: ByteSet = sets::HEXDIG.union(&set_of(b":."));
 
 /// Byte classes for backing up over a scheme: 0 not in a scheme, else
 /// [`ALPHA_CLASS`] or [`OTHER_SCHEME_CLASS`] (digits, `+`, `-`, `.`).
+// Evaluated at compile time only: an index out of range fails the build.
+#[allow(clippy::indexing_slicing)]
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0usize;
@@ -58,11 +62,15 @@ const ALPHA_CLASS: u8 = 1;
 const OTHER_SCHEME_CLASS: u8 = 2;
 
 /// The search set for the skipper: every byte but `:`.
+// Evaluated at compile time only: an index out of range fails the build.
+#[allow(clippy::indexing_slicing)]
 static NOT_COLON_LUT: [u8; 256] = {
     let mut t = [1u8; 256];
     t[b':' as usize] = 0;
     t
 };
+// Evaluated at compile time only: an index out of range fails the build.
+#[allow(clippy::indexing_slicing)]
 static NOT_COLON_NIBBLES: [u8; 32] = {
     let mut n = [0u8; 32];
     let mut b = 0u8;

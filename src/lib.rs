@@ -11,7 +11,7 @@
 // All `unsafe` lives in `simd` (AVX2 run skipping), beside its scalar twin.
 #![deny(unsafe_code)]
 // No unwrap/expect in library code: input never decides a panic.
-#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]
 
 #[cfg(feature = "std")]
 extern crate std;

@@ -80,6 +80,8 @@ fn validity_regex(rule: Rule) -> &'static Regex {
     let all = RES.get_or_init(|| {
         [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef].map(|r| compile(pattern(r)))
     });
+    // `Rule`'s four discriminants are 0..=3, the four patterns' indices.
+    #[allow(clippy::indexing_slicing)]
     &all[rule as usize]
 }
 
@@ -109,7 +111,7 @@ fn appendix_b_spans(input: &[u8]) -> [Option<(usize, usize)>; 5] {
 #[must_use]
 pub fn appendix_b(input: &str) -> Components<'_> {
     let [s, a, p, q, f] = appendix_b_spans(input.as_bytes());
-    let get = |sp: Option<(usize, usize)>| sp.map(|(x, y)| &input[x..y]);
+    let get = |sp: Option<(usize, usize)>| sp.and_then(|(x, y)| input.get(x..y));
     Components { scheme: get(s), authority: get(a), path: get(p).unwrap_or_default(), query: get(q), fragment: get(f) }
 }
 
@@ -122,7 +124,7 @@ pub fn appendix_b(input: &str) -> Components<'_> {
 #[must_use]
 pub fn appendix_b_bytes(input: &[u8]) -> ByteComponents<'_> {
     let [s, a, p, q, f] = appendix_b_spans(input);
-    let get = |sp: Option<(usize, usize)>| sp.map(|(x, y)| &input[x..y]);
+    let get = |sp: Option<(usize, usize)>| sp.and_then(|(x, y)| input.get(x..y));
     ByteComponents {
         scheme: get(s),
         authority: get(a),
@@ -199,5 +201,5 @@ pub fn is_valid_with(input: &[u8], grammar: Grammar) -> bool {
     static RES: OnceLock<[Regex; 3]> = OnceLock::new();
     let all = RES.get_or_init(|| Grammar::ALL.map(|g| compile(grammar_pattern(g))));
     let i = Grammar::ALL.iter().position(|g| *g == grammar).unwrap_or(0);
-    all[i].is_match(input)
+    all.get(i).is_some_and(|r| r.is_match(input))
 }

@@ -25,7 +25,16 @@ use crate::ByteSet;
 #[cfg(feature = "std")]
 use std::{borrow::Cow, string::String, vec::Vec};
 
-const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+/// The upper-case hex digit of `n & 15`.
+#[inline]
+const fn hex_digit(n: u8) -> u8 {
+    let n = n & 15;
+    if n < 10 {
+        b'0' + n
+    } else {
+        b'A' + n - 10
+    }
+}
 
 /// `path` as an encode set: the bytes of `segment` plus `/`.
 ///
@@ -101,7 +110,7 @@ impl core::fmt::Display for Encoded<'_> {
                 continue;
             }
             f.write_str(text(self.input.get(run..i)))?;
-            let hex = [b'%', HEX_UPPER[usize::from(b >> 4)], HEX_UPPER[usize::from(b & 15)]];
+            let hex = [b'%', hex_digit(b >> 4), hex_digit(b & 15)];
             f.write_str(text(Some(&hex)))?;
             run = i + 1;
         }
@@ -131,8 +140,8 @@ pub fn encode_into<I: AsRef<[u8]> + ?Sized>(input: &I, set: &ByteSet, out: &mut 
             out.push_str(s);
         }
         out.push('%');
-        out.push(char::from(HEX_UPPER[usize::from(b >> 4)]));
-        out.push(char::from(HEX_UPPER[usize::from(b & 15)]));
+        out.push(char::from(hex_digit(b >> 4)));
+        out.push(char::from(hex_digit(b & 15)));
         run = i + 1;
     }
     if let Some(Ok(s)) = input.get(run..).map(core::str::from_utf8) {

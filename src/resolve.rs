@@ -609,9 +609,9 @@ fn resolve_rfc1630(r: &UriRef<'_>, base: &UriRef<'_>, b_scheme: &str, out: &mut 
 fn first_run_of(s: &str, n: usize) -> Option<usize> {
     let b = s.as_bytes();
     let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'/' {
-            let len = b[i..].iter().take_while(|&&c| c == b'/').count();
+    while let Some(rest) = b.get(i..).filter(|r| !r.is_empty()) {
+        if rest.first() == Some(&b'/') {
+            let len = rest.iter().take_while(|&&c| c == b'/').count();
             if len == n {
                 return Some(i);
             }

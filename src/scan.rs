@@ -251,9 +251,8 @@ where
     let at = |t: usize| tags.get(t).copied().unwrap_or(NONE);
     let mut pos = [NONE; 2 * dfa::NCAPTURES];
     for (slot, cap) in slots.iter().enumerate() {
-        if let Some(c) = *cap {
-            pos[2 * slot] = at(2 * c);
-            pos[2 * slot + 1] = at(2 * c + 1);
+        if let (Some(c), Some(p)) = (*cap, pos.get_mut(2 * slot..2 * slot + 2)) {
+            p.copy_from_slice(&[at(2 * c), at(2 * c + 1)]);
         }
     }
     let kind = marks

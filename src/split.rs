@@ -111,9 +111,9 @@ fn spans(input: &[u8]) -> Spans {
     let Ok(tags) = crate::automaton::run::<dfa::Tables>(input, 0) else {
         return spans_long(input);
     };
-    let span = |cap: usize| match (tags[2 * cap], tags[2 * cap + 1]) {
-        (a, b) if a == NONE || b == NONE => None,
-        (a, b) => Some((a as usize, b as usize)),
+    let span = |cap: usize| match (tags.get(2 * cap).copied(), tags.get(2 * cap + 1).copied()) {
+        (Some(a), Some(b)) if a != NONE && b != NONE => Some((a as usize, b as usize)),
+        _ => None,
     };
     [
         span(dfa::CAP_SCHEME),
