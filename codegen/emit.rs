@@ -406,7 +406,6 @@ impl {at} for Tables {{
     const FINAL: &'static [u8] = &FINAL;
     const CONTEXT: &'static [{ct}] = &CONTEXT;
     const ACCEL_LUT: &'static [[u8; 256]] = &ACCEL_LUT;
-    const ACCEL_SETS: &'static [[u64; 4]] = &ACCEL_SETS;
     const ACCEL_NIBBLES: &'static [[u8; 32]] = &ACCEL_NIBBLES;
     const ACCEL_HIGH: &'static [u8] = &ACCEL_HIGH;
 

@@ -34,8 +34,6 @@ pub(crate) trait Tables {
     const FINAL: &'static [u8];
     const CONTEXT: &'static [Self::Context];
     const ACCEL_LUT: &'static [[u8; 256]];
-    #[allow(dead_code)]
-    const ACCEL_SETS: &'static [[u64; 4]];
     const ACCEL_NIBBLES: &'static [[u8; 32]];
     const ACCEL_HIGH: &'static [u8];
     /// Registers, all unset.

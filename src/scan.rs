@@ -255,13 +255,15 @@ where
             p.copy_from_slice(&[at(2 * c), at(2 * c + 1)]);
         }
     }
-    let kind = marks
-        .iter()
-        .zip(tags.get(2 * ncaptures..).unwrap_or_default())
-        .filter(|(_, &t)| t != NONE)
-        .min_by_key(|(_, &t)| t)
-        .map(|(m, _)| *m);
-    Ok(Captures { pos, kind })
+    Ok(Captures { pos, kind: outermost_mark(marks, tags.get(2 * ncaptures..).unwrap_or_default()) })
+}
+
+/// The host alternative that matched: marks can nest (an IPv4address inside
+/// an IPv6address's ls32), so the outermost one, the one that starts first,
+/// names it.
+#[inline(always)]
+fn outermost_mark(marks: &[HostKind], starts: &[u32]) -> Option<HostKind> {
+    marks.iter().zip(starts).filter(|(_, &t)| t != NONE).min_by_key(|(_, &t)| t).map(|(m, _)| *m)
 }
 
 #[cold]
@@ -277,13 +279,5 @@ fn finish(
     let tags = run.map_err(|s| ParseError { index: s.index, kind: s.context, found: input.get(s.index).copied() })?;
     let mut pos = [NONE; 2 * dfa::NCAPTURES];
     pos.copy_from_slice(&tags[..2 * dfa::NCAPTURES]);
-    // Marks can nest (an IPv4address inside an IPv6address's ls32): the
-    // outermost one, the one that starts first, names the alternative.
-    let kind = dfa::MARKS
-        .iter()
-        .zip(&tags[2 * dfa::NCAPTURES..])
-        .filter(|(_, &t)| t != NONE)
-        .min_by_key(|(_, &t)| t)
-        .map(|(m, _)| *m);
-    Ok(Captures { pos, kind })
+    Ok(Captures { pos, kind: outermost_mark(&dfa::MARKS, &tags[2 * dfa::NCAPTURES..]) })
 }
