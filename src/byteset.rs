@@ -61,6 +61,17 @@ impl ByteSet {
         ByteSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
     }
 
+    /// The bytes that are not in `self`.
+    ///
+    /// ```
+    /// let not_digit = uriscan::sets::DIGIT.complement();
+    /// assert!(not_digit.contains(b'a') && !not_digit.contains(b'7') && not_digit.contains(0xFF));
+    /// ```
+    #[must_use]
+    pub const fn complement(&self) -> ByteSet {
+        ByteSet([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+
     /// The bytes of `self` that are not in `o`.
     ///
     /// ```

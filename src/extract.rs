@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::string::String;
 use std::vec::Vec;
 
-use crate::simd::{self, Set, Skip, WithSkip};
+use crate::simd::{self, Skip, WithSkip};
 use crate::{sets, ByteSet, ParseError, Rule, UriRef};
 
 // Evaluated at compile time only: an index out of range fails the build.
@@ -62,32 +62,7 @@ const ALPHA_CLASS: u8 = 1;
 const OTHER_SCHEME_CLASS: u8 = 2;
 
 /// The search set for the skipper: every byte but `:`.
-// Evaluated at compile time only: an index out of range fails the build.
-#[allow(clippy::indexing_slicing)]
-static NOT_COLON_LUT: [u8; 256] = {
-    let mut t = [1u8; 256];
-    t[b':' as usize] = 0;
-    t
-};
-// Evaluated at compile time only: an index out of range fails the build.
-#[allow(clippy::indexing_slicing)]
-static NOT_COLON_NIBBLES: [u8; 32] = {
-    let mut n = [0u8; 32];
-    let mut b = 0u8;
-    while b < 0x80 {
-        if b != b':' {
-            n[(b & 15) as usize] |= 1 << (b >> 4);
-        }
-        b += 1;
-    }
-    let mut h = 0;
-    while h < 8 {
-        n[16 + h] = 1 << h;
-        h += 1;
-    }
-    n
-};
-const NOT_COLON: Set<'static> = Set { lut: &NOT_COLON_LUT, bit: 1, nibbles: &NOT_COLON_NIBBLES, high: 1 };
+static NOT_COLON: simd::ConstSet = simd::ConstSet::new(set_of(b":").complement());
 
 /// How a match was delimited in the text.
 ///
@@ -500,7 +475,7 @@ impl<'t> Matches<'t, '_> {
     fn next_with<S: Skip>(&mut self, sk: S) -> Option<Match<'t>> {
         let n = self.text.len();
         while self.pos < n {
-            let c = sk.skip(self.text, self.pos, NOT_COLON);
+            let c = sk.skip(self.text, self.pos, NOT_COLON.set());
             if c >= n {
                 break;
             }
@@ -673,17 +648,6 @@ fn trim(t: &[u8], lo: usize, e: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn colon_search_tables_agree() {
-        for b in 0..=255u8 {
-            let lut = NOT_COLON_LUT[b as usize] & 1 != 0;
-            let nib =
-                b >= 0x80 || NOT_COLON_NIBBLES[(b & 15) as usize] & NOT_COLON_NIBBLES[16 + (b >> 4) as usize] != 0;
-            assert_eq!(lut, b != b':', "{b:#04x}");
-            assert_eq!(nib, b != b':', "{b:#04x}");
-        }
-    }
 
     #[test]
     fn sets_are_ascii_where_expected() {

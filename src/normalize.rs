@@ -27,7 +27,7 @@
 use crate::percent::triplet_at;
 use crate::resolve::dot_kind;
 use crate::sets::UNRESERVED;
-use crate::{Port, UriRef};
+use crate::{ByteSet, Port, UriRef};
 
 #[cfg(feature = "std")]
 use crate::resolve::{DotRemover, PathSink};
@@ -73,8 +73,51 @@ struct Plan<'a> {
 #[cfg(feature = "std")]
 #[inline]
 fn may_have_dot_segment(path: &str) -> bool {
-    path.starts_with(['.', '%']) || path.contains("/.") || path.contains("/%")
+    let b = path.as_bytes();
+    let mut i = 0;
+    loop {
+        i = crate::simd::skip(b, i, NOT_DOT_OR_PCT.set());
+        match i.checked_sub(1) {
+            _ if i >= b.len() => return false,
+            None => return true,
+            Some(j) if b.get(j) == Some(&b'/') => return true,
+            Some(_) => i += 1,
+        }
+    }
 }
+
+#[cfg(feature = "std")]
+impl UriRef<'_> {
+    /// Whether syntax-based normalization leaves the reference as it is, by
+    /// a quick test that may answer "no" for some normal references (the
+    /// full algorithm then decides): no `%` anywhere, no upper-case letter in
+    /// the scheme or host, and no path segment that may be a dot segment
+    /// (which is only removed when [`plan`] says so; a relative-path
+    /// reference keeps them, but the test does not look).
+    #[inline]
+    fn is_syntax_normal(&self) -> bool {
+        let s = self.as_str().as_bytes();
+        let upper = |c: Option<&str>| c.is_some_and(|c| c.bytes().any(|b| b.is_ascii_uppercase()));
+        crate::simd::skip(s, 0, NOT_PCT.set()) == s.len()
+            && !upper(self.scheme())
+            && !upper(self.host())
+            && !may_have_dot_segment(self.path())
+    }
+}
+
+/// Bytes that can start no dot segment (all but `.` and `%`).
+#[cfg(feature = "std")]
+static NOT_DOT_OR_PCT: crate::simd::ConstSet =
+    crate::simd::ConstSet::new(ByteSet::from_bits([(1 << b'.') | (1 << b'%'), 0, 0, 0]).complement());
+/// Bytes normalization leaves alone outside the scheme and host (all but `%`).
+#[cfg(feature = "std")]
+static NOT_PCT: crate::simd::ConstSet =
+    crate::simd::ConstSet::new(ByteSet::from_bits([1 << b'%', 0, 0, 0]).complement());
+/// Bytes normalization leaves alone in the scheme and host (all but `%` and
+/// upper-case letters).
+#[cfg(feature = "std")]
+static NOT_PCT_OR_UPPER: crate::simd::ConstSet =
+    crate::simd::ConstSet::new(ByteSet::from_bits([1 << b'%', 0x07FF_FFFE, 0, 0]).complement());
 
 fn plan<'a>(u: &UriRef<'a>, opts: NormalizeOptions) -> Plan<'a> {
     let scheme = u.scheme();
@@ -432,14 +475,7 @@ impl<'a> CowBuf<'a> {
         loop {
             // Skip, in one tight loop, the bytes normalization leaves alone:
             // everything but `%` (and upper-case letters when lowering).
-            let rest = b.get(i..).unwrap_or_default();
-            let next = if lower {
-                rest.iter().position(|&c| c == b'%' || c.is_ascii_uppercase())
-            } else {
-                rest.iter().position(|&c| c == b'%')
-            };
-            let Some(k) = next else { break };
-            i += k;
+            i = crate::simd::skip(b, i, if lower { NOT_PCT_OR_UPPER.set() } else { NOT_PCT.set() });
             let Some(&c) = b.get(i) else { break };
             if c == b'%' {
                 if let Some(v) = triplet_at(b, i) {
@@ -481,7 +517,12 @@ impl PathSink for CowBuf<'_> {
         }
         if let Some(b) = self.buf.as_mut() {
             b.push_str(s);
-        } else if self.src.as_bytes().get(self.pos..self.pos + s.len()) == Some(s.as_bytes()) {
+        } else if self.pos + s.len() <= self.src.len()
+            && (s.as_ptr() as usize == self.src.as_ptr() as usize + self.pos
+                || self.src.as_bytes().get(self.pos..self.pos + s.len()) == Some(s.as_bytes()))
+        {
+            // The same bytes at the same place (a slice of the input where the
+            // output still copies it, the common case), or equal bytes.
             self.pos += s.len();
         } else {
             self.materialize().push_str(s);
@@ -552,6 +593,14 @@ impl<'a> UriRef<'a> {
     /// ```
     #[must_use]
     pub fn normalize_with(&self, opts: NormalizeOptions) -> Cow<'a, str> {
+        if !opts.scheme_based && self.is_syntax_normal() {
+            return Cow::Borrowed(self.as_str());
+        }
+        self.normalize_full(opts)
+    }
+
+    /// [`UriRef::normalize_with`] without the quick test.
+    fn normalize_full(&self, opts: NormalizeOptions) -> Cow<'a, str> {
         let p = plan(self, opts);
         let mut o = CowBuf { src: self.as_str(), pos: 0, buf: None };
         if let Some(s) = p.scheme {
@@ -600,5 +649,41 @@ impl<'a> UriRef<'a> {
             o.push_norm(f, false);
         }
         o.finish()
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    /// The quick test says "normal" only where the full algorithm returns
+    /// the input unchanged: every valid reference of the RFC data file, and
+    /// variations of each with upper-case letters, `%`, dots and slashes.
+    #[test]
+    fn quick_test_agrees_with_the_full_algorithm() {
+        let data = include_str!("../tests/data/rfc3986_valid.txt");
+        let mut inputs: Vec<String> = Vec::new();
+        for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let s = line.split('\t').next().unwrap_or("");
+            inputs.push(s.to_string());
+            for (from, to) in
+                [("a", "A"), ("/", "/./"), ("/", "/../"), ("/", "/.a/"), ("e", "%65"), ("e", "%7E"), ("/", "/%2E/")]
+            {
+                inputs.push(s.replacen(from, to, 1));
+                inputs.push(s.replace(from, to));
+            }
+            inputs.push(format!("{s}/."));
+            inputs.push(format!(".{s}"));
+        }
+        let mut quick = 0;
+        for s in &inputs {
+            let Ok(u) = UriRef::parse(s) else { continue };
+            if u.is_syntax_normal() {
+                quick += 1;
+                assert_eq!(u.normalize_full(NormalizeOptions::SYNTAX), s.as_str(), "{s}");
+            }
+            assert_eq!(u.normalize(), u.normalize_full(NormalizeOptions::SYNTAX), "{s}");
+        }
+        assert!(quick > 100, "the quick test accepted only {quick} inputs");
     }
 }

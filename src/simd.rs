@@ -20,6 +20,53 @@ pub(crate) struct Set<'t> {
     pub high: u8,
 }
 
+/// A self-loop set built at compile time from a [`ByteSet`](crate::ByteSet)
+/// (for scans outside the generated automata: normalization, extraction).
+pub(crate) struct ConstSet {
+    lut: [u8; 256],
+    nibbles: [u8; 32],
+    high: u8,
+}
+
+impl ConstSet {
+    /// The tables of `stay`, the bytes a run may hold, in both forms.
+    // Evaluated at compile time only: an index out of range fails the build.
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) const fn new(stay: crate::ByteSet) -> ConstSet {
+        let mut lut = [0u8; 256];
+        let mut nibbles = [0u8; 32];
+        let mut highs = 0;
+        let mut b = 0usize;
+        while b < 256 {
+            if stay.contains(b as u8) {
+                lut[b] = 1;
+                if b < 0x80 {
+                    nibbles[b & 15] |= 1 << (b >> 4);
+                } else {
+                    highs += 1;
+                }
+            }
+            b += 1;
+        }
+        let mut h = 0;
+        while h < 8 {
+            nibbles[16 + h] = 1 << h;
+            h += 1;
+        }
+        let high = match highs {
+            0 => 0,
+            128 => 1,
+            _ => 2,
+        };
+        ConstSet { lut, nibbles, high }
+    }
+
+    /// The set in the form the skippers take.
+    pub(crate) const fn set(&'static self) -> Set<'static> {
+        Set { lut: &self.lut, bit: 1, nibbles: &self.nibbles, high: self.high }
+    }
+}
+
 /// The scalar twin: the first index `>= i` whose byte is not in the set.
 #[inline(always)]
 pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
@@ -71,11 +118,13 @@ pub(crate) fn dispatch<W: WithSkip>(w: W) -> W::Out {
 
 /// The first index `>= i` whose byte is not in the set, with AVX2 when the
 /// CPU has it, else the scalar loop (for callers outside the walker).
-#[cfg(test)]
+#[inline]
 pub(crate) fn skip(input: &[u8], i: usize, set: Set<'_>) -> usize {
     struct One<'a, 'b>(&'a [u8], usize, Set<'b>);
     impl WithSkip for One<'_, '_> {
         type Out = usize;
+        // Inlined into `avx2::call` so the intrinsics compile for AVX2.
+        #[inline(always)]
         fn call<S: Skip>(self, s: S) -> usize {
             s.skip(self.0, self.1, self.2)
         }
@@ -311,6 +360,44 @@ mod tests {
                     .collect();
                 let start = if len == 0 { 0 } else { (rnd() % len as u64) as usize };
                 assert_eq!(skip(&v, start, s), skip_scalar(&v, start, s), "{:?} from {}", v, start);
+            }
+        }
+    }
+
+    /// Sets built by [`ConstSet::new`]: the bit table, the nibble tables
+    /// and both skippers agree with the `ByteSet` for all 256 bytes.
+    #[test]
+    fn const_sets_agree_with_their_byte_sets() {
+        static SETS: [ConstSet; 4] = [
+            ConstSet::new(crate::ByteSet::from_bits([1 << b':', 0, 0, 0]).complement()),
+            ConstSet::new(crate::sets::PCHAR),
+            ConstSet::new(crate::sets::ALPHA.complement()),
+            ConstSet::new(crate::ByteSet::from_bits([0, 0, 1, 1 << 63])),
+        ];
+        let bytesets = [
+            crate::ByteSet::from_bits([1 << b':', 0, 0, 0]).complement(),
+            crate::sets::PCHAR,
+            crate::sets::ALPHA.complement(),
+            crate::ByteSet::from_bits([0, 0, 1, 1 << 63]),
+        ];
+        for (c, want) in SETS.iter().zip(bytesets) {
+            let s = c.set();
+            for b in 0..=255u8 {
+                assert_eq!(s.lut[b as usize] & s.bit != 0, want.contains(b), "{b:#04x}");
+                if b < 0x80 {
+                    let nib = s.nibbles[(b & 15) as usize] & s.nibbles[16 + (b >> 4) as usize] != 0;
+                    assert_eq!(nib, want.contains(b), "{b:#04x}");
+                } else if s.high != 2 {
+                    assert_eq!(s.high == 1, want.contains(b), "{b:#04x}");
+                }
+                // A run of 40 members with `b` at 33: both skippers stop there
+                // exactly when `b` is not a member.
+                let member = (0..=255u8).find(|&m| want.contains(m)).unwrap_or(0);
+                let mut v = vec![member; 40];
+                v[33] = b;
+                let expect = if want.contains(b) { 40 } else { 33 };
+                assert_eq!(skip(&v, 0, s), expect, "{b:#04x}");
+                assert_eq!(skip_scalar(&v, 0, s), expect, "{b:#04x}");
             }
         }
     }
