@@ -191,6 +191,15 @@ fn common_context(nfa: &Nfa, threads: &[StateId]) -> Option<u32> {
 
 /// Determinizes the merged NFA of all entries.
 pub fn build(nfas: &[Nfa]) -> Tdfa {
+    let mut d = build_unoptimized(nfas);
+    optimize_ops(&mut d);
+    minimize(&mut d);
+    merge_classes(&mut d);
+    d
+}
+
+/// [`build`] without [`optimize_ops`] (the reference its tests compare with).
+pub fn build_unoptimized(nfas: &[Nfa]) -> Tdfa {
     let (classes, nclasses) = byte_classes(nfas);
     let mut reps = vec![0u8; nclasses];
     for b in (0..=255u8).rev() {
@@ -344,6 +353,167 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
     minimize(&mut d);
     merge_classes(&mut d);
     d
+}
+
+/// A set of registers (the generator keeps fewer than 128).
+type RegSet = u128;
+
+fn bit(r: u16) -> RegSet {
+    1u128 << r
+}
+
+/// Removes the register operations nothing can observe, by two data-flow
+/// analyses over the whole automaton:
+///
+/// - *unset propagation* (forward): a register that is unset on every path
+///   into a state (all registers start unset) needs no copy from it, and a
+///   write of "unset" into a register already unset is dropped;
+/// - *liveness* (backward): an operation whose register is overwritten or
+///   never read (by a later operation or an accepting state's tag values)
+///   before the input can end is dropped, and so is every operation on a
+///   transition to the dead state (an error reads no register).
+///
+/// The tag values of every input stay the same; `tests/codegen.rs` checks
+/// that against [`build_unoptimized`].
+pub fn optimize_ops(d: &mut Tdfa) {
+    assert!(d.nregs <= 128, "more than 128 registers");
+    let n = d.states.len();
+    // Operations on transitions to the dead state are never observed.
+    for s in d.states.iter_mut() {
+        for (t, ops) in s.trans.iter_mut() {
+            if *t == 0 {
+                ops.clear();
+            }
+        }
+    }
+    // Unset propagation: `unset[s]` = registers unset on every path into s.
+    let transfer = |mut k: RegSet, ops: &[Op]| {
+        for op in ops {
+            let now_unset = match op.src {
+                Src::Pos => false,
+                Src::Unset => true,
+                Src::Reg(r) => k & bit(r) != 0,
+            };
+            if now_unset {
+                k |= bit(op.dst);
+            } else {
+                k &= !bit(op.dst);
+            }
+        }
+        k
+    };
+    let all: RegSet = if d.nregs == 128 { !0 } else { (1u128 << d.nregs) - 1 };
+    let mut reached = vec![false; n];
+    let mut unset = vec![all; n];
+    for &st in &d.starts {
+        reached[st as usize] = true;
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in 1..n {
+            if !reached[s] {
+                continue;
+            }
+            for (t, ops) in &d.states[s].trans {
+                let t = *t as usize;
+                if t == 0 {
+                    continue;
+                }
+                let k = transfer(unset[s], ops);
+                let meet = if reached[t] { unset[t] & k } else { k };
+                if !reached[t] || meet != unset[t] {
+                    reached[t] = true;
+                    unset[t] = meet;
+                    changed = true;
+                }
+            }
+        }
+    }
+    for s in 0..n {
+        let entry = unset[s];
+        let st = &mut d.states[s];
+        for (_, ops) in st.trans.iter_mut() {
+            let mut k = entry;
+            let mut out = Vec::with_capacity(ops.len());
+            for op in ops.iter() {
+                let mut op = *op;
+                if let Src::Reg(r) = op.src {
+                    if k & bit(r) != 0 {
+                        op.src = Src::Unset;
+                    }
+                }
+                let keep = !(op.src == Src::Unset && k & bit(op.dst) != 0);
+                k = transfer(k, std::slice::from_ref(&op));
+                if keep {
+                    out.push(op);
+                }
+            }
+            *ops = out;
+        }
+        if let Some(fin) = st.fin.as_mut() {
+            for v in fin.iter_mut() {
+                if let TagVal::Reg(r) = *v {
+                    if entry & bit(r) != 0 {
+                        *v = TagVal::Unset;
+                    }
+                }
+            }
+        }
+    }
+    // Liveness: `live[s]` = registers some continuation from s reads first.
+    let reads_of_fin = |st: &DState| -> RegSet {
+        st.fin.as_ref().map_or(0, |f| f.iter().fold(0, |a, v| if let TagVal::Reg(r) = v { a | bit(*r) } else { a }))
+    };
+    let through = |mut live: RegSet, ops: &[Op]| {
+        for op in ops.iter().rev() {
+            if live & bit(op.dst) != 0 {
+                live &= !bit(op.dst);
+                if let Src::Reg(r) = op.src {
+                    live |= bit(r);
+                }
+            }
+        }
+        live
+    };
+    let mut live: Vec<RegSet> = d.states.iter().map(reads_of_fin).collect();
+    live[0] = 0;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in (1..n).rev() {
+            let mut l = live[s];
+            for (t, ops) in &d.states[s].trans {
+                if *t != 0 {
+                    l |= through(live[*t as usize], ops);
+                }
+            }
+            if l != live[s] {
+                live[s] = l;
+                changed = true;
+            }
+        }
+    }
+    for s in d.states.iter_mut() {
+        for (t, ops) in s.trans.iter_mut() {
+            let mut l = live[*t as usize];
+            let mut keep = vec![false; ops.len()];
+            for (i, op) in ops.iter().enumerate().rev() {
+                if l & bit(op.dst) != 0 {
+                    keep[i] = true;
+                    l &= !bit(op.dst);
+                    if let Src::Reg(r) = op.src {
+                        l |= bit(r);
+                    }
+                }
+            }
+            let mut i = 0;
+            ops.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+        }
+    }
 }
 
 /// Merges byte classes that every state treats alike (same target, same
