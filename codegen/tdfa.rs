@@ -430,9 +430,7 @@ pub fn optimize_ops(d: &mut Tdfa) {
             }
         }
     }
-    for s in 0..n {
-        let entry = unset[s];
-        let st = &mut d.states[s];
+    for (st, &entry) in d.states.iter_mut().zip(&unset) {
         for (_, ops) in st.trans.iter_mut() {
             let mut k = entry;
             let mut out = Vec::with_capacity(ops.len());
