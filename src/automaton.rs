@@ -77,17 +77,28 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
 /// generator's tests keep consistent, and input bytes index 256-entry tables.
 #[inline]
 pub(crate) fn run<T: Tables>(input: &[u8], entry: usize) -> Result<T::Tags, Stop<T::Context>> {
-    crate::simd::dispatch(Job::<T>(input, entry, core::marker::PhantomData))
+    run_then::<T, T::Tags, _>(input, entry, |t| t)
 }
 
-struct Job<'a, T>(&'a [u8], usize, core::marker::PhantomData<T>);
+/// [`run`], then `then` on the tag values, in the same call (so that the
+/// caller's result is built where the walk ends, not copied out of it).
+#[inline]
+pub(crate) fn run_then<T: Tables, O, F: FnOnce(T::Tags) -> O>(
+    input: &[u8],
+    entry: usize,
+    then: F,
+) -> Result<O, Stop<T::Context>> {
+    crate::simd::dispatch(Job::<T, F>(input, entry, then, core::marker::PhantomData))
+}
 
-impl<T: Tables> WithSkip for Job<'_, T> {
-    type Out = Result<T::Tags, Stop<T::Context>>;
+struct Job<'a, T, F>(&'a [u8], usize, F, core::marker::PhantomData<T>);
+
+impl<T: Tables, O, F: FnOnce(T::Tags) -> O> WithSkip for Job<'_, T, F> {
+    type Out = Result<O, Stop<T::Context>>;
 
     #[inline(always)]
     fn call<S: Skip>(self, skipper: S) -> Self::Out {
-        let Job(input, entry, _) = self;
+        let Job(input, entry, then, _) = self;
         let skip = |i: usize, acc: u32| skipper.skip(input, i, set::<T>(acc));
         let mut regs_mem = T::new_regs();
         // Keep the registers in memory: scalarized, they would all be live
@@ -120,6 +131,6 @@ impl<T: Tables> WithSkip for Job<'_, T> {
         if f == 0 {
             return Err(Stop { index: input.len(), context: T::CONTEXT[st] });
         }
-        Ok(T::finish(f, input.len() as u32, regs))
+        Ok(then(T::finish(f, input.len() as u32, regs)))
     }
 }

@@ -73,16 +73,32 @@ struct Plan<'a> {
 #[cfg(feature = "std")]
 #[inline]
 fn may_have_dot_segment(path: &str) -> bool {
-    let b = path.as_bytes();
-    let mut i = 0;
-    loop {
-        i = crate::simd::skip(b, i, NOT_DOT_OR_PCT.set());
-        match i.checked_sub(1) {
-            _ if i >= b.len() => return false,
-            None => return true,
-            Some(j) if b.get(j) == Some(&b'/') => return true,
-            Some(_) => i += 1,
+    struct Job<'p>(&'p [u8]);
+    impl crate::simd::WithSkip for Job<'_> {
+        type Out = bool;
+        #[inline(always)]
+        fn call<S: crate::simd::Skip>(self, s: S) -> bool {
+            dot_segment_in(self.0, 0, self.0.len(), s)
         }
+    }
+    crate::simd::dispatch(Job(path.as_bytes()))
+}
+
+/// Whether `b[start..end]`, a path, may hold a dot segment: a `.` or `%`
+/// that starts the path or follows a `/`.
+#[cfg(feature = "std")]
+#[inline(always)]
+fn dot_segment_in<S: crate::simd::Skip>(b: &[u8], start: usize, end: usize, s: S) -> bool {
+    let mut i = start;
+    loop {
+        i = s.skip(b, i, NOT_DOT_OR_PCT.set());
+        if i >= end {
+            return false;
+        }
+        if i == start || b.get(i - 1) == Some(&b'/') {
+            return true;
+        }
+        i += 1;
     }
 }
 
@@ -94,14 +110,33 @@ impl UriRef<'_> {
     /// the scheme or host, and no path segment that may be a dot segment
     /// (which is only removed when [`plan`] says so; a relative-path
     /// reference keeps them, but the test does not look).
+    ///
+    /// One pass with the skipper: no `%` or upper-case letter up to the end
+    /// of the host (so an upper-case userinfo, which stays, sends the
+    /// reference to the full algorithm), no `%` after it, and no dot segment
+    /// in the path.
     #[inline]
     fn is_syntax_normal(&self) -> bool {
-        let s = self.as_str().as_bytes();
-        let upper = |c: Option<&str>| c.is_some_and(|c| c.bytes().any(|b| b.is_ascii_uppercase()));
-        crate::simd::skip(s, 0, NOT_PCT.set()) == s.len()
-            && !upper(self.scheme())
-            && !upper(self.host())
-            && !may_have_dot_segment(self.path())
+        struct Job<'u, 'a>(&'u UriRef<'a>);
+        impl crate::simd::WithSkip for Job<'_, '_> {
+            type Out = bool;
+            #[inline(always)]
+            fn call<S: crate::simd::Skip>(self, s: S) -> bool {
+                let u = self.0;
+                let b = u.as_str().as_bytes();
+                let lower_end = u
+                    .offsets(crate::scan::CAP_HOST)
+                    .or_else(|| u.offsets(crate::scan::CAP_SCHEME))
+                    .map_or(0, |(_, e)| e);
+                let k = s.skip(b, 0, NOT_PCT_OR_UPPER.set());
+                if k < lower_end || s.skip(b, k, NOT_PCT.set()) != b.len() {
+                    return false;
+                }
+                let (ps, pe) = u.offsets(crate::scan::CAP_PATH).unwrap_or((0, 0));
+                !dot_segment_in(b, ps, pe, s)
+            }
+        }
+        crate::simd::dispatch(Job(self))
     }
 }
 

@@ -166,7 +166,11 @@ pub(crate) fn scan(input: &[u8], rule: Rule) -> Result<Captures, ParseError> {
     if input.len() >= NONE as usize {
         return Err(too_long(input));
     }
-    finish(input, crate::automaton::run::<dfa::Tables>(input, rule as usize))
+    crate::automaton::run_then::<dfa::Tables, Captures, _>(input, rule as usize, captures).map_err(|s| ParseError {
+        index: s.index,
+        kind: s.context,
+        found: input.get(s.index).copied(),
+    })
 }
 
 /// Where a grammar's captures go in [`Captures`], whose slots are RFC
@@ -271,13 +275,11 @@ fn too_long(input: &[u8]) -> ParseError {
     ParseError { index: input.len(), kind: ErrorKind::TooLong, found: None }
 }
 
-#[inline(always)]
-fn finish(
-    input: &[u8],
-    run: Result<[u32; dfa::NTAGS], crate::automaton::Stop<ErrorKind>>,
-) -> Result<Captures, ParseError> {
-    let tags = run.map_err(|s| ParseError { index: s.index, kind: s.context, found: input.get(s.index).copied() })?;
+/// The captures of the tag values of an accepted input. (Out of line: inlined
+/// into the walker, it costs the hot loop registers; measured.)
+#[inline(never)]
+fn captures(tags: [u32; dfa::NTAGS]) -> Captures {
     let mut pos = [NONE; 2 * dfa::NCAPTURES];
     pos.copy_from_slice(&tags[..2 * dfa::NCAPTURES]);
-    Ok(Captures { pos, kind: outermost_mark(&dfa::MARKS, &tags[2 * dfa::NCAPTURES..]) })
+    Captures { pos, kind: outermost_mark(&dfa::MARKS, &tags[2 * dfa::NCAPTURES..]) }
 }

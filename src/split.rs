@@ -111,6 +111,12 @@ fn spans(input: &[u8]) -> Spans {
     let Ok(tags) = crate::automaton::run::<dfa::Tables>(input, 0) else {
         return spans_long(input);
     };
+    spans_of(&tags)
+}
+
+/// The spans of the automaton's tag values.
+#[inline(always)]
+fn spans_of(tags: &[u32; 2 * dfa::NCAPTURES]) -> Spans {
     let span = |cap: usize| match (tags.get(2 * cap).copied(), tags.get(2 * cap + 1).copied()) {
         (Some(a), Some(b)) if a != NONE && b != NONE => Some((a as usize, b as usize)),
         _ => None,
@@ -122,6 +128,46 @@ fn spans(input: &[u8]) -> Spans {
         span(dfa::CAP_QUERY),
         span(dfa::CAP_FRAGMENT),
     ]
+}
+
+/// The components of `input` with Appendix B spans `sp`: `get` slices one.
+#[inline(always)]
+fn components<'a, C: 'a + Copy + Default>(
+    input: &'a [u8],
+    tags: Option<[u32; 2 * dfa::NCAPTURES]>,
+    get: impl Fn(usize, usize) -> Option<C>,
+) -> [Option<C>; 5] {
+    match tags {
+        // Common case: straight from the tag values.
+        Some(t) => {
+            let one = |cap: usize| {
+                let (a, b) = (t.get(2 * cap).copied().unwrap_or(NONE), t.get(2 * cap + 1).copied().unwrap_or(NONE));
+                if a == NONE || b == NONE {
+                    None
+                } else {
+                    Some(get(a as usize, b as usize).unwrap_or_default())
+                }
+            };
+            [
+                one(dfa::CAP_SCHEME),
+                one(dfa::CAP_AUTHORITY),
+                one(dfa::CAP_PATH),
+                one(dfa::CAP_QUERY),
+                one(dfa::CAP_FRAGMENT),
+            ]
+        }
+        None => spans(input).map(|sp| sp.map(|(a, b)| get(a, b).unwrap_or_default())),
+    }
+}
+
+/// The automaton's tag values, or `None` when the input is too long for it
+/// (or, were the generator wrong, when it stops).
+#[inline(always)]
+fn tags(input: &[u8]) -> Option<[u32; 2 * dfa::NCAPTURES]> {
+    if input.len() >= NONE as usize {
+        return None;
+    }
+    crate::automaton::run::<dfa::Tables>(input, 0).ok()
 }
 
 /// Appendix B for inputs of `u32::MAX` bytes or more, which the automaton's
@@ -184,17 +230,11 @@ fn spans_long(input: &[u8]) -> Spans {
 #[must_use]
 #[inline]
 pub fn split(input: &str) -> Components<'_> {
-    let [scheme, authority, path, query, fragment] = spans(input.as_bytes());
     // Every boundary sits next to an ASCII delimiter or at an end of the
     // input, so `get` never fails; should it, the component reads as empty.
-    let get = |sp: Option<(usize, usize)>| sp.map(|(a, b)| input.get(a..b).unwrap_or_default());
-    Components {
-        scheme: get(scheme),
-        authority: get(authority),
-        path: get(path).unwrap_or_default(),
-        query: get(query),
-        fragment: get(fragment),
-    }
+    let b = input.as_bytes();
+    let [scheme, authority, path, query, fragment] = components(b, tags(b), |x, y| input.get(x..y));
+    Components { scheme, authority, path: path.unwrap_or_default(), query, fragment }
 }
 
 /// Splits a byte string by RFC 3986 Appendix B; [`split`] for input that
@@ -214,15 +254,8 @@ pub fn split(input: &str) -> Components<'_> {
 #[must_use]
 #[inline]
 pub fn split_bytes(input: &[u8]) -> ByteComponents<'_> {
-    let [scheme, authority, path, query, fragment] = spans(input);
-    let get = |sp: Option<(usize, usize)>| sp.map(|(a, b)| input.get(a..b).unwrap_or_default());
-    ByteComponents {
-        scheme: get(scheme),
-        authority: get(authority),
-        path: get(path).unwrap_or_default(),
-        query: get(query),
-        fragment: get(fragment),
-    }
+    let [scheme, authority, path, query, fragment] = components(input, tags(input), |x, y| input.get(x..y));
+    ByteComponents { scheme, authority, path: path.unwrap_or_default(), query, fragment }
 }
 
 #[cfg(test)]

@@ -212,6 +212,12 @@ impl<'a> UriRef<'a> {
         Self::from_ascii(input, caps)
     }
 
+    /// Byte offsets of capture `cap` (`scan::CAP_*`), when defined.
+    #[inline]
+    pub(crate) fn offsets(&self, cap: usize) -> Option<(usize, usize)> {
+        self.caps.span(cap)
+    }
+
     #[inline]
     fn span(&self, cap: usize) -> Option<&'a str> {
         let (a, b) = self.caps.span(cap)?;
