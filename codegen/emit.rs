@@ -5,7 +5,7 @@ use super::abnf::{Expr, Grammar};
 use super::byteset::ByteSet;
 use super::config::Config;
 use super::nfa;
-use super::tdfa::{Src, TagVal, Tdfa};
+use super::tdfa::{Op, Src, TagVal, Tdfa};
 use std::fmt::Write;
 
 /// FNV-1a, 64 bits: names the inputs in the generated file's header.
@@ -246,6 +246,34 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         }
     }
     let starts: Vec<u32> = d.starts.iter().map(|&s| pack(s as usize, 0)).collect();
+    // Acceptance: one more operation list per accepting state moves the tag
+    // values into the tags' home registers (tag k in register k), run with
+    // the input length as the position; `FINAL` holds 1 + that list (0: the
+    // state does not accept). The scratch register breaks copy cycles.
+    let scratch = (d.nregs - 1) as u16;
+    let fin_idx: Vec<usize> = d
+        .states
+        .iter()
+        .map(|s| match &s.fin {
+            None => 0,
+            Some(v) => {
+                let pending: Vec<Op> = v
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, t)| {
+                        let src = match t {
+                            TagVal::Reg(r) if *r as usize == k => return None,
+                            TagVal::Reg(r) => Src::Reg(*r),
+                            TagVal::Pos => Src::Pos,
+                            TagVal::Unset => Src::Unset,
+                        };
+                        Some(Op { dst: k as u16, src })
+                    })
+                    .collect();
+                1 + list_of(&super::tdfa::sequence(pending, scratch))
+            }
+        })
+        .collect();
     let limits_ok = ns * nc <= 0xFFFF && op_lists.len() <= 0x100 && accel_sets.len() < 0x100 && d.nregs < 254;
     assert!(
         limits_ok,
@@ -344,42 +372,13 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
     }
     o.push_str("];\n");
 
-    // Acceptance.
-    let mut fin_rows: Vec<Vec<u8>> = vec![Vec::new()];
-    let mut fin_idx = Vec::new();
-    for s in &d.states {
-        match &s.fin {
-            None => fin_idx.push(0usize),
-            Some(v) => {
-                let row: Vec<u8> = v
-                    .iter()
-                    .map(|t| match t {
-                        TagVal::Unset => 254,
-                        TagVal::Pos => 255,
-                        TagVal::Reg(r) => *r as u8,
-                    })
-                    .collect();
-                let k = fin_rows.iter().position(|x| *x == row).unwrap_or_else(|| {
-                    fin_rows.push(row);
-                    fin_rows.len() - 1
-                });
-                fin_idx.push(k);
-            }
-        }
-    }
-    array(&mut o, "FINAL", "u8", &fin_idx, "Acceptance row of each state (0: not accepting; see `Tables::finish`).");
-    let mut finish = String::new();
-    for (k, row) in fin_rows.iter().enumerate().skip(1) {
-        let vals: Vec<String> = row
-            .iter()
-            .map(|v| match *v {
-                255 => "n".to_string(),
-                254 => "NONE".to_string(),
-                r => format!("r[{}]", r),
-            })
-            .collect();
-        let _ = writeln!(finish, "            {} => [{}],", k, vals.join(", "));
-    }
+    array(
+        &mut o,
+        "FINAL",
+        "u16",
+        &fin_idx,
+        "Acceptance of each state: 0 rejects, `1 + k` accepts after operation list `k` (see `Tables::finish`).",
+    );
     let ctxs: Vec<String> = d
         .states
         .iter()
@@ -403,7 +402,7 @@ impl {at} for Tables {{
     const STARTS: &'static [u32] = &STARTS;
     const CLASSES: &'static [u8; 256] = &CLASSES;
     const TRANS: &'static [u32] = &TRANS;
-    const FINAL: &'static [u8] = &FINAL;
+    const FINAL: &'static [u16] = &FINAL;
     const CONTEXT: &'static [{ct}] = &CONTEXT;
     const ACCEL_LUT: &'static [[u8; 256]] = &ACCEL_LUT;
     const ACCEL_NIBBLES: &'static [[u8; 32]] = &ACCEL_NIBBLES;
@@ -422,17 +421,21 @@ impl {at} for Tables {{
     }}
 
     #[inline(always)]
-    fn finish(row: u8, n: u32, r: &[u32; NREGS]) -> [u32; NTAGS] {{
-        match row {{
-{finish}            _ => [NONE; NTAGS],
-        }}
+    fn finish(f: u16, n: u32, r: &mut [u32; NREGS]) {{
+        Self::apply(u32::from(f) - 1, n, r)
+    }}
+
+    #[inline(always)]
+    fn tags(r: &[u32; NREGS]) -> [u32; NTAGS] {{
+        let mut t = [NONE; NTAGS];
+        t.copy_from_slice(&r[..NTAGS]);
+        t
     }}
 }}
 ",
         at = automaton_type,
         ct = cfg.context_type,
         apply = apply,
-        finish = finish,
     );
     let _ = g;
     let table_bytes = ns * nc * 4 + 256 + ns * 2 + nlut * 256 + accel_sets.len() * 32;

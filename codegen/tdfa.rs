@@ -149,7 +149,7 @@ impl<'a> Ctx<'a> {
 
 /// Orders a parallel copy so that no register is overwritten before it is
 /// read; a cycle goes through the scratch register `tmp`.
-fn sequence(mut pending: Vec<Op>, tmp: u16) -> Vec<Op> {
+pub fn sequence(mut pending: Vec<Op>, tmp: u16) -> Vec<Op> {
     let mut out = Vec::new();
     while !pending.is_empty() {
         let free = pending.iter().position(|o| !pending.iter().any(|p| p.src == Src::Reg(o.dst) && p.dst != o.dst));

@@ -31,7 +31,7 @@ pub(crate) trait Tables {
     const STARTS: &'static [u32];
     const CLASSES: &'static [u8; 256];
     const TRANS: &'static [u32];
-    const FINAL: &'static [u8];
+    const FINAL: &'static [u16];
     const CONTEXT: &'static [Self::Context];
     const ACCEL_LUT: &'static [[u8; 256]];
     const ACCEL_NIBBLES: &'static [[u8; 32]];
@@ -40,8 +40,11 @@ pub(crate) trait Tables {
     fn new_regs() -> Self::Regs;
     /// Runs operation list `list` at position `pos`.
     fn apply(list: u32, pos: u32, regs: &mut Self::Regs);
-    /// Tag values on acceptance by final row `row` of an input of `n` bytes.
-    fn finish(row: u8, n: u32, regs: &Self::Regs) -> Self::Tags;
+    /// On acceptance (`FINAL` entry `f != 0`) of an input of `n` bytes: moves
+    /// the tag values into their home registers (tag `k` in register `k`).
+    fn finish(f: u16, n: u32, regs: &mut Self::Regs);
+    /// The tag values, once `finish` has run.
+    fn tags(regs: &Self::Regs) -> Self::Tags;
 }
 
 /// The value of an unset tag or register.
@@ -77,13 +80,14 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
 /// generator's tests keep consistent, and input bytes index 256-entry tables.
 #[inline]
 pub(crate) fn run<T: Tables>(input: &[u8], entry: usize) -> Result<T::Tags, Stop<T::Context>> {
-    run_then::<T, T::Tags, _>(input, entry, |t| t)
+    run_then::<T, T::Tags, _>(input, entry, T::tags)
 }
 
-/// [`run`], then `then` on the tag values, in the same call (so that the
-/// caller's result is built where the walk ends, not copied out of it).
+/// [`run`], then `then` on the registers (tag `k` in register `k`), in the
+/// same call (so that the caller's result is built where the walk ends, not
+/// copied out of it).
 #[inline]
-pub(crate) fn run_then<T: Tables, O, F: FnOnce(T::Tags) -> O>(
+pub(crate) fn run_then<T: Tables, O, F: FnOnce(&T::Regs) -> O>(
     input: &[u8],
     entry: usize,
     then: F,
@@ -93,7 +97,7 @@ pub(crate) fn run_then<T: Tables, O, F: FnOnce(T::Tags) -> O>(
 
 struct Job<'a, T, F>(&'a [u8], usize, F, core::marker::PhantomData<T>);
 
-impl<T: Tables, O, F: FnOnce(T::Tags) -> O> WithSkip for Job<'_, T, F> {
+impl<T: Tables, O, F: FnOnce(&T::Regs) -> O> WithSkip for Job<'_, T, F> {
     type Out = Result<O, Stop<T::Context>>;
 
     #[inline(always)]
@@ -131,6 +135,7 @@ impl<T: Tables, O, F: FnOnce(T::Tags) -> O> WithSkip for Job<'_, T, F> {
         if f == 0 {
             return Err(Stop { index: input.len(), context: T::CONTEXT[st] });
         }
-        Ok(then(T::finish(f, input.len() as u32, regs)))
+        T::finish(f, input.len() as u32, regs);
+        Ok(then(regs))
     }
 }

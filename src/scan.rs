@@ -278,8 +278,8 @@ fn too_long(input: &[u8]) -> ParseError {
 /// The captures of the tag values of an accepted input. (Out of line: inlined
 /// into the walker, it costs the hot loop registers; measured.)
 #[inline(never)]
-fn captures(tags: [u32; dfa::NTAGS]) -> Captures {
+fn captures(tags: &[u32; dfa::NREGS]) -> Captures {
     let mut pos = [NONE; 2 * dfa::NCAPTURES];
     pos.copy_from_slice(&tags[..2 * dfa::NCAPTURES]);
-    Captures { pos, kind: outermost_mark(&dfa::MARKS, &tags[2 * dfa::NCAPTURES..]) }
+    Captures { pos, kind: outermost_mark(&dfa::MARKS, &tags[2 * dfa::NCAPTURES..dfa::NTAGS]) }
 }
