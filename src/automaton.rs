@@ -103,39 +103,52 @@ impl<T: Tables, O, F: FnOnce(&T::Regs) -> O> WithSkip for Job<'_, T, F> {
     #[inline(always)]
     fn call<S: Skip>(self, skipper: S) -> Self::Out {
         let Job(input, entry, then, _) = self;
-        let skip = |i: usize, acc: u32| skipper.skip(input, i, set::<T>(acc));
         let mut regs_mem = T::new_regs();
         // Keep the registers in memory: scalarized, they would all be live
         // across the loop and shuffled at every transition.
         let regs = core::hint::black_box(&mut regs_mem);
-        let e = T::STARTS[entry];
-        let mut s = (e & TARGET) as usize;
-        let mut i = 0usize;
+        walk::<T, S>(input, entry, regs, skipper)?;
+        Ok(then(regs))
+    }
+}
+
+/// Walks `input` from entry `entry`; `regs` must be all unset. On acceptance
+/// the tag values are in their home registers.
+#[inline(always)]
+fn walk<T: Tables, S: Skip>(
+    input: &[u8],
+    entry: usize,
+    regs: &mut T::Regs,
+    skipper: S,
+) -> Result<(), Stop<T::Context>> {
+    let skip = |i: usize, acc: u32| skipper.skip(input, i, set::<T>(acc));
+    let e = T::STARTS[entry];
+    let mut s = (e & TARGET) as usize;
+    let mut i = 0usize;
+    if e >> 24 != 0 {
+        i = skip(i, e >> 24);
+    }
+    while let Some(&b) = input.get(i) {
+        let e = T::TRANS[s + T::CLASSES[b as usize] as usize];
+        let list = (e >> 16) & 0xFF;
+        if list != 0 {
+            T::apply(list, i as u32, regs);
+        }
+        let t = (e & TARGET) as usize;
+        if t == 0 {
+            return Err(Stop { index: i, context: T::CONTEXT[s / T::NCLASSES] });
+        }
+        s = t;
+        i += 1;
         if e >> 24 != 0 {
             i = skip(i, e >> 24);
         }
-        while let Some(&b) = input.get(i) {
-            let e = T::TRANS[s + T::CLASSES[b as usize] as usize];
-            let list = (e >> 16) & 0xFF;
-            if list != 0 {
-                T::apply(list, i as u32, regs);
-            }
-            let t = (e & TARGET) as usize;
-            if t == 0 {
-                return Err(Stop { index: i, context: T::CONTEXT[s / T::NCLASSES] });
-            }
-            s = t;
-            i += 1;
-            if e >> 24 != 0 {
-                i = skip(i, e >> 24);
-            }
-        }
-        let st = s / T::NCLASSES;
-        let f = T::FINAL[st];
-        if f == 0 {
-            return Err(Stop { index: input.len(), context: T::CONTEXT[st] });
-        }
-        T::finish(f, input.len() as u32, regs);
-        Ok(then(regs))
     }
+    let st = s / T::NCLASSES;
+    let f = T::FINAL[st];
+    if f == 0 {
+        return Err(Stop { index: input.len(), context: T::CONTEXT[st] });
+    }
+    T::finish(f, input.len() as u32, regs);
+    Ok(())
 }
