@@ -78,28 +78,10 @@ fn may_have_dot_segment(path: &str) -> bool {
         type Out = bool;
         #[inline(always)]
         fn call<S: crate::simd::Skip>(self, s: S) -> bool {
-            dot_segment_in(self.0, 0, self.0.len(), s)
+            crate::resolve::dot_segment_in(self.0, 0, self.0.len(), s, NOT_DOT_OR_PCT.set())
         }
     }
     crate::simd::dispatch(Job(path.as_bytes()))
-}
-
-/// Whether `b[start..end]`, a path, may hold a dot segment: a `.` or `%`
-/// that starts the path or follows a `/`.
-#[cfg(feature = "std")]
-#[inline(always)]
-fn dot_segment_in<S: crate::simd::Skip>(b: &[u8], start: usize, end: usize, s: S) -> bool {
-    let mut i = start;
-    loop {
-        i = s.skip(b, i, NOT_DOT_OR_PCT.set());
-        if i >= end {
-            return false;
-        }
-        if i == start || b.get(i - 1) == Some(&b'/') {
-            return true;
-        }
-        i += 1;
-    }
 }
 
 #[cfg(feature = "std")]
@@ -133,7 +115,7 @@ impl UriRef<'_> {
                     return false;
                 }
                 let (ps, pe) = u.offsets(crate::scan::CAP_PATH).unwrap_or((0, 0));
-                !dot_segment_in(b, ps, pe, s)
+                !crate::resolve::dot_segment_in(b, ps, pe, s, NOT_DOT_OR_PCT.set())
             }
         }
         crate::simd::dispatch(Job(self))

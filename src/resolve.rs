@@ -305,6 +305,36 @@ pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Bytes that can start no dot segment: all but `.`.
+#[cfg(feature = "std")]
+static NOT_DOT: crate::simd::ConstSet =
+    crate::simd::ConstSet::new(crate::ByteSet::from_bits([1 << b'.', 0, 0, 0]).complement());
+
+/// Whether the path `b[start..end]` may hold a dot segment: a byte outside
+/// `starts` (the run set: every byte that cannot begin one) at the start of
+/// the path or after a `/`.
+#[cfg(feature = "std")]
+#[inline(always)]
+pub(crate) fn dot_segment_in<S: crate::simd::Skip>(
+    b: &[u8],
+    start: usize,
+    end: usize,
+    s: S,
+    starts: crate::simd::Set<'static>,
+) -> bool {
+    let mut i = start;
+    loop {
+        i = s.skip(b, i, starts);
+        if i >= end {
+            return false;
+        }
+        if i == start || b.get(i - 1) == Some(&b'/') {
+            return true;
+        }
+        i += 1;
+    }
+}
+
 /// Appends `p` with §5.2.4 applied, and, when there is no authority, keeps a
 /// path that would start with `//` from being read as one by prefixing `/.`.
 #[cfg(feature = "std")]
@@ -312,8 +342,16 @@ pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
 fn push_path(out: &mut String, dir: Option<&str>, path: &str, has_authority: bool) {
     // A dot segment starts the path or follows a "/" and begins with ".";
     // without one, remove_dot_segments changes nothing: copy straight through.
-    let may_have_dots = |p: &str| p.starts_with('.') || p.contains("/.");
-    if !dir.is_some_and(may_have_dots) && !may_have_dots(path) {
+    struct Job<'p>(Option<&'p str>, &'p str);
+    impl crate::simd::WithSkip for Job<'_> {
+        type Out = bool;
+        #[inline(always)]
+        fn call<S: crate::simd::Skip>(self, s: S) -> bool {
+            let dots = |p: &str| dot_segment_in(p.as_bytes(), 0, p.len(), s, NOT_DOT.set());
+            self.0.is_some_and(dots) || dots(self.1)
+        }
+    }
+    if !crate::simd::dispatch(Job(dir, path)) {
         if let Some(d) = dir {
             out.push_str(d);
             out.push('/');
@@ -445,7 +483,7 @@ impl UriRef<'_> {
                         let dir = if b_auth.is_some() && b_path.is_empty() {
                             Some("")
                         } else {
-                            b_path.rfind('/').and_then(|i| b_path.get(..i))
+                            b_path.bytes().rposition(|c| c == b'/').and_then(|i| b_path.get(..i))
                         };
                         push_path(out, dir, r_path, b_auth.is_some());
                     }
