@@ -29,8 +29,8 @@ fn main() {
                 std::fs::write(out.join(format!("{}_regex.rs", stem)), &o.regexes).expect("write regexes");
                 let r = &o.report;
                 let report = format!(
-                    "{}: {} states ({} before minimization), {} byte classes, {} registers, {} accelerated states, ~{} table bytes, generated in {:?}\n",
-                    stem, r.states, r.unminimized, r.classes, r.registers, r.accelerated, r.table_bytes, t0.elapsed()
+                    "{}: {} states ({} before minimization), {} byte classes, {} registers, {} accelerated states, {} triplet states, ~{} table bytes, generated in {:?}\n",
+                    stem, r.states, r.unminimized, r.classes, r.registers, r.accelerated, r.triplet_states, r.table_bytes, t0.elapsed()
                 );
                 std::fs::write(out.join(format!("{}_report.txt", stem)), report).expect("write report");
             }

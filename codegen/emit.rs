@@ -141,6 +141,8 @@ pub struct Report {
     pub registers: usize,
     pub table_bytes: usize,
     pub accelerated: usize,
+    /// States that start a triplet the walker steps over (see `TRIPLET_LUT`).
+    pub triplet_states: usize,
 }
 
 /// Emits the automaton module for one grammar.
@@ -211,6 +213,49 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         }
     }
 
+    // Triplets: a state Q without a self-loop whose every live byte leads,
+    // with no operation, to one state R, from which the bytes of a set H2
+    // lead, with no operation, to one state P that has a self-loop: in RFC
+    // 3986, `pct-encoded` inside a path, query or fragment (Q after "%", H1 =
+    // H2 = HEXDIG). The walker steps over the two bytes at once when both
+    // are in their sets, and otherwise walks on from Q as usual. Q's
+    // self-loop field holds `TRIPLET_BASE + t` for triplet `t`.
+    let triplet_base = accel_sets.len() + 1;
+    let mut triplets: Vec<(ByteSet, ByteSet, usize)> = Vec::new();
+    let single_target = |q: usize| -> Option<(usize, ByteSet)> {
+        let mut target = None;
+        let mut set = ByteSet::EMPTY;
+        for b in 0..=255u8 {
+            let (t, ops) = &d.states[q].trans[d.classes[b as usize] as usize];
+            if *t == 0 {
+                continue;
+            }
+            if !ops.is_empty() || target.is_some_and(|x| x != *t as usize) {
+                return None;
+            }
+            target = Some(*t as usize);
+            set.insert(b);
+        }
+        target.map(|t| (t, set))
+    };
+    for q in 1..ns {
+        if accel[q] != 0 {
+            continue;
+        }
+        let Some((r, h1)) = single_target(q) else { continue };
+        let Some((p, h2)) = single_target(r) else { continue };
+        if accel[p] == 0 || accel[p] >= triplet_base {
+            continue;
+        }
+        let key = (h1, h2, p);
+        let t = triplets.iter().position(|x| *x == key).unwrap_or_else(|| {
+            triplets.push(key);
+            triplets.len() - 1
+        });
+        accel[q] = triplet_base + t;
+    }
+    assert!(triplet_base + triplets.len() < 0x100, "too many self-loop sets and triplets for 8 bits");
+
     // Operation lists, deduplicated; list 0 is empty.
     let mut op_lists: Vec<Vec<(u8, u8)>> = vec![Vec::new()];
     let mut list_of = |ops: &[super::tdfa::Op]| -> usize {
@@ -246,6 +291,30 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         }
     }
     let starts: Vec<u32> = d.starts.iter().map(|&s| pack(s as usize, 0)).collect();
+    let _ = writeln!(
+        o,
+        "/// Self-loop field values from this one on are triplets (see `TRIPLET_LUT`).\npub const TRIPLET_BASE: u32 = {};",
+        triplet_base
+    );
+    let _ = writeln!(
+        o,
+        "/// Per triplet: bit 0 of entry `b` when byte `b` may come first, bit 1 when it may come second.\npub static TRIPLET_LUT: [[u8; 256]; {}] = [",
+        triplets.len()
+    );
+    for (h1, h2, _) in &triplets {
+        let row: Vec<String> =
+            (0..=255u8).map(|b| (u8::from(h1.contains(b)) | u8::from(h2.contains(b)) << 1).to_string()).collect();
+        let _ = writeln!(o, "    [{}],", row.join(", "));
+    }
+    o.push_str("];\n");
+    let triplet_to: Vec<u32> = triplets.iter().map(|(_, _, p)| pack(*p, 0)).collect();
+    array(
+        &mut o,
+        "TRIPLET_TO",
+        "u32",
+        &triplet_to,
+        "Per triplet: the state it returns to, packed like `TRANS` (no operations).",
+    );
     // Acceptance: one more operation list per accepting state moves the tag
     // values into the tags' home registers (tag k in register k), run with
     // the input length as the position; `FINAL` holds 1 + that list (0: the
@@ -407,6 +476,9 @@ impl {at} for Tables {{
     const ACCEL_LUT: &'static [[u8; 256]] = &ACCEL_LUT;
     const ACCEL_NIBBLES: &'static [[u8; 32]] = &ACCEL_NIBBLES;
     const ACCEL_HIGH: &'static [u8] = &ACCEL_HIGH;
+    const TRIPLET_BASE: u32 = TRIPLET_BASE;
+    const TRIPLET_LUT: &'static [[u8; 256]] = &TRIPLET_LUT;
+    const TRIPLET_TO: &'static [u32] = &TRIPLET_TO;
 
     #[inline(always)]
     fn new_regs() -> [u32; NREGS] {{
@@ -446,7 +518,8 @@ impl {at} for Tables {{
         classes: nc,
         registers: d.nregs,
         table_bytes,
-        accelerated: accel.iter().filter(|&&a| a != 0).count(),
+        accelerated: accel.iter().filter(|&&a| a != 0 && a < triplet_base).count(),
+        triplet_states: accel.iter().filter(|&&a| a >= triplet_base).count(),
     };
     (o, report)
 }

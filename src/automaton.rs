@@ -36,6 +36,12 @@ pub(crate) trait Tables {
     const ACCEL_LUT: &'static [[u8; 256]];
     const ACCEL_NIBBLES: &'static [[u8; 32]];
     const ACCEL_HIGH: &'static [u8];
+    /// Self-loop field values from this one on name triplets, not sets.
+    const TRIPLET_BASE: u32;
+    /// Per triplet: bit 0 for bytes that may come first, bit 1 second.
+    const TRIPLET_LUT: &'static [[u8; 256]];
+    /// Per triplet: the state it returns to, packed like `TRANS`.
+    const TRIPLET_TO: &'static [u32];
     /// Registers, all unset.
     fn new_regs() -> Self::Regs;
     /// Runs operation list `list` at position `pos`.
@@ -121,12 +127,11 @@ fn walk<T: Tables, S: Skip>(
     regs: &mut T::Regs,
     skipper: S,
 ) -> Result<(), Stop<T::Context>> {
-    let skip = |i: usize, acc: u32| skipper.skip(input, i, set::<T>(acc));
     let e = T::STARTS[entry];
     let mut s = (e & TARGET) as usize;
     let mut i = 0usize;
     if e >> 24 != 0 {
-        i = skip(i, e >> 24);
+        i = enter::<T, S>(input, i, e >> 24, &mut s, skipper);
     }
     while let Some(&b) = input.get(i) {
         let e = T::TRANS[s + T::CLASSES[b as usize] as usize];
@@ -141,7 +146,7 @@ fn walk<T: Tables, S: Skip>(
         s = t;
         i += 1;
         if e >> 24 != 0 {
-            i = skip(i, e >> 24);
+            i = enter::<T, S>(input, i, e >> 24, &mut s, skipper);
         }
     }
     let st = s / T::NCLASSES;
@@ -151,4 +156,35 @@ fn walk<T: Tables, S: Skip>(
     }
     T::finish(f, input.len() as u32, regs);
     Ok(())
+}
+
+/// Entering a state whose self-loop field is `acc` (non-zero) at `i`: skips
+/// its run, or, for a triplet state, steps over the triplet's two bytes when
+/// they fit (then skips the run of the state it returns to, now `s`).
+/// Returns the next position.
+#[inline(always)]
+fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, skipper: S) -> usize {
+    let mut acc = acc;
+    let mut i = i;
+    if acc >= T::TRIPLET_BASE {
+        let k = (acc - T::TRIPLET_BASE) as usize;
+        let lut = &T::TRIPLET_LUT[k];
+        match (input.get(i), input.get(i + 1)) {
+            (Some(&b1), Some(&b2)) if lut[b1 as usize] & 1 != 0 && lut[b2 as usize] & 2 != 0 => {
+                let p = T::TRIPLET_TO[k];
+                *s = (p & TARGET) as usize;
+                i += 2;
+                acc = p >> 24;
+                // Triplets often follow each other (`%E6%97%A5`): when the
+                // next byte ends the run at once, leave it to the walker.
+                let set = set::<T>(acc);
+                return match input.get(i) {
+                    Some(&b) if set.lut[b as usize] & set.bit != 0 => skipper.skip(input, i + 1, set),
+                    _ => i,
+                };
+            }
+            _ => return i,
+        }
+    }
+    skipper.skip(input, i, set::<T>(acc))
 }

@@ -322,3 +322,61 @@ fn register_optimization_preserves_every_result() {
         }
     }
 }
+
+/// The runtime walker (run skipping, triplet steps, generated operations,
+/// acceptance lists) and the generator's reference runner (`Tdfa::run`, one
+/// byte at a time, none of those) agree on every string of up to four bytes
+/// over an alphabet rich in `%`, hex digits and delimiters, after several
+/// prefixes: same components, host kind, error index and error kind.
+#[test]
+fn runtime_walker_agrees_with_the_reference_runner() {
+    let d = codegen::tdfa::build(&nfas_of("rfc3986.tags"));
+    let cfg = codegen::config::parse("t", include_str!("../grammar/rfc3986.tags")).expect("tags");
+    let alphabet = b"%aF0g/?#:@[";
+    let prefixes: [&str; 5] = ["", "http://h/", "//u@h:1?", "a:%4", "/%e6%97"];
+    let mut checked = 0;
+    for prefix in prefixes {
+        for len in 0..=4u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                let mut s = prefix.to_string();
+                for _ in 0..len {
+                    s.push(alphabet[k % alphabet.len()] as char);
+                    k /= alphabet.len();
+                }
+                let reference = d.run(0, s.as_bytes());
+                match (uriscan::UriRef::parse(&s), reference) {
+                    (Ok(u), Ok(tags)) => {
+                        let got = [
+                            u.scheme(),
+                            u.authority(),
+                            u.userinfo(),
+                            u.host(),
+                            u.port(),
+                            Some(u.path()),
+                            u.query(),
+                            u.fragment(),
+                        ];
+                        for (c, g) in got.iter().enumerate() {
+                            let want = match (tags[2 * c], tags[2 * c + 1]) {
+                                (Some(a), Some(b)) => Some(&s[a..b]),
+                                _ => None,
+                            };
+                            assert_eq!(*g, want, "{s:?} capture {c}");
+                        }
+                        let mark = tags[16..].iter().enumerate().filter_map(|(m, t)| t.map(|t| (t, m))).min();
+                        let want_kind = mark.map(|(_, m)| cfg.marks[m].0.clone());
+                        assert_eq!(u.host_kind().map(|k| format!("{k:?}")), want_kind, "{s:?} host kind");
+                    }
+                    (Err(e), Err((index, ctx))) => {
+                        assert_eq!(e.index(), index, "{s:?} error index");
+                        let want = ctx.map_or("Reference".to_string(), |c| cfg.contexts[c as usize].0.clone());
+                        assert_eq!(format!("{:?}", e.kind()), want, "{s:?} error kind");
+                    }
+                    (got, want) => panic!("{s:?}: runtime {got:?}, reference {want:?}"),
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 5 * (0..=4).map(|l| 11usize.pow(l)).sum::<usize>());
+}
