@@ -247,14 +247,29 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         if accel[p] == 0 || accel[p] >= triplet_base {
             continue;
         }
-        let key = (h1, h2, p);
-        let t = triplets.iter().position(|x| *x == key).unwrap_or_else(|| {
-            triplets.push(key);
-            triplets.len() - 1
-        });
-        accel[q] = triplet_base + t;
+        // One triplet per start state, so that the walker knows the state
+        // it is in when a chain of triplets stops.
+        triplets.push((h1, h2, p));
+        accel[q] = triplet_base + triplets.len() - 1;
     }
     assert!(triplet_base + triplets.len() < 0x100, "too many self-loop sets and triplets for 8 bits");
+    // The bytes that lead, with no operation, from a triplet's return state
+    // back into its start state: the walker chains triplets
+    // (`%E6%97%A5`) without leaving its triplet loop.
+    let again: Vec<ByteSet> = triplets
+        .iter()
+        .enumerate()
+        .map(|(t, (_, _, p))| {
+            let mut set = ByteSet::EMPTY;
+            for b in 0..=255u8 {
+                let (q, ops) = &d.states[*p].trans[d.classes[b as usize] as usize];
+                if ops.is_empty() && accel[*q as usize] == triplet_base + t {
+                    set.insert(b);
+                }
+            }
+            set
+        })
+        .collect();
 
     // Operation lists, deduplicated; list 0 is empty.
     let mut op_lists: Vec<Vec<(u8, u8)>> = vec![Vec::new()];
@@ -298,12 +313,15 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
     );
     let _ = writeln!(
         o,
-        "/// Per triplet: bit 0 of entry `b` when byte `b` may come first, bit 1 when it may come second.\npub static TRIPLET_LUT: [[u8; 256]; {}] = [",
+        "/// Per triplet: bit 0 of entry `b` when byte `b` may come first, bit 1 when it may come second,\n/// bit 2 when it leads from the return state back into the triplet.\npub static TRIPLET_LUT: [[u8; 256]; {}] = [",
         triplets.len()
     );
-    for (h1, h2, _) in &triplets {
-        let row: Vec<String> =
-            (0..=255u8).map(|b| (u8::from(h1.contains(b)) | u8::from(h2.contains(b)) << 1).to_string()).collect();
+    for ((h1, h2, _), h0) in triplets.iter().zip(&again) {
+        let row: Vec<String> = (0..=255u8)
+            .map(|b| {
+                (u8::from(h1.contains(b)) | u8::from(h2.contains(b)) << 1 | u8::from(h0.contains(b)) << 2).to_string()
+            })
+            .collect();
         let _ = writeln!(o, "    [{}],", row.join(", "));
     }
     o.push_str("];\n");

@@ -160,31 +160,39 @@ fn walk<T: Tables, S: Skip>(
 
 /// Entering a state whose self-loop field is `acc` (non-zero) at `i`: skips
 /// its run, or, for a triplet state, steps over the triplet's two bytes when
-/// they fit (then skips the run of the state it returns to, now `s`).
-/// Returns the next position.
+/// they fit, and over the triplets that follow, then skips the run of the
+/// state the last one returns to (`s` is updated). Returns the next position.
 #[inline(always)]
 fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, skipper: S) -> usize {
-    let mut acc = acc;
+    if acc < T::TRIPLET_BASE {
+        return skipper.skip(input, i, set::<T>(acc));
+    }
+    let k = (acc - T::TRIPLET_BASE) as usize;
+    let lut = &T::TRIPLET_LUT[k];
+    let back = T::TRIPLET_TO[k];
+    let start = *s;
     let mut i = i;
-    if acc >= T::TRIPLET_BASE {
-        let k = (acc - T::TRIPLET_BASE) as usize;
-        let lut = &T::TRIPLET_LUT[k];
+    loop {
+        // In the triplet's start state at `i`.
         match (input.get(i), input.get(i + 1)) {
-            (Some(&b1), Some(&b2)) if lut[b1 as usize] & 1 != 0 && lut[b2 as usize] & 2 != 0 => {
-                let p = T::TRIPLET_TO[k];
-                *s = (p & TARGET) as usize;
-                i += 2;
-                acc = p >> 24;
-                // Triplets often follow each other (`%E6%97%A5`): when the
-                // next byte ends the run at once, leave it to the walker.
-                let set = set::<T>(acc);
-                return match input.get(i) {
-                    Some(&b) if set.lut[b as usize] & set.bit != 0 => skipper.skip(input, i + 1, set),
-                    _ => i,
-                };
+            (Some(&b1), Some(&b2)) if lut[b1 as usize] & 1 != 0 && lut[b2 as usize] & 2 != 0 => i += 2,
+            _ => {
+                *s = start;
+                return i;
             }
-            _ => return i,
+        }
+        // In the return state: another triplet, its run, or the walker's turn.
+        match input.get(i) {
+            Some(&b) if lut[b as usize] & 4 != 0 => i += 1,
+            Some(&b) => {
+                *s = (back & TARGET) as usize;
+                let set = set::<T>(back >> 24);
+                return if set.lut[b as usize] & set.bit != 0 { skipper.skip(input, i + 1, set) } else { i };
+            }
+            None => {
+                *s = (back & TARGET) as usize;
+                return i;
+            }
         }
     }
-    skipper.skip(input, i, set::<T>(acc))
 }

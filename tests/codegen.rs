@@ -379,4 +379,28 @@ fn runtime_walker_agrees_with_the_reference_runner() {
         }
     }
     assert_eq!(checked, 5 * (0..=4).map(|l| 11usize.pow(l)).sum::<usize>());
+    // Longer strings: chains of triplets, broken ones, runs between them.
+    let pieces: [&str; 9] = ["%e6", "%97", "%A5", "%4", "%g1", "a", "/", "?", "#"];
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..20_000 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mut x = seed;
+        let mut s = prefixes[(x % 5) as usize].to_string();
+        x /= 5;
+        for _ in 0..(x % 12) {
+            x /= 12;
+            s.push_str(pieces[(x % 9) as usize]);
+        }
+        let reference = d.run(0, s.as_bytes());
+        match (uriscan::UriRef::parse(&s), reference) {
+            (Ok(u), Ok(tags)) => {
+                let want = |c: usize| tags[2 * c].zip(tags[2 * c + 1]).map(|(a, b)| &s[a..b]);
+                assert_eq!((u.path(), u.query(), u.fragment()), (want(5).unwrap_or(""), want(6), want(7)), "{s:?}");
+            }
+            (Err(e), Err((index, _))) => assert_eq!(e.index(), index, "{s:?}"),
+            (got, want) => panic!("{s:?}: runtime {got:?}, reference {want:?}"),
+        }
+    }
 }
