@@ -187,7 +187,7 @@ fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, sk
             Some(&b) => {
                 *s = (back & TARGET) as usize;
                 let set = set::<T>(back >> 24);
-                return if set.lut[b as usize] & set.bit != 0 { skipper.skip(input, i + 1, set) } else { i };
+                return if set.contains(b) { skipper.skip(input, i + 1, set) } else { i };
             }
             None => {
                 *s = (back & TARGET) as usize;

@@ -490,9 +490,13 @@ impl<'a> CowBuf<'a> {
         let mut run = 0;
         let mut i = 0;
         loop {
-            // Skip, in one tight loop, the bytes normalization leaves alone:
-            // everything but `%` (and upper-case letters when lowering).
-            i = crate::simd::skip(b, i, if lower { NOT_PCT_OR_UPPER.set() } else { NOT_PCT.set() });
+            // Skip the bytes normalization leaves alone: everything but `%`
+            // (and upper-case letters when lowering). A byte that needs work
+            // right here (`%7E%7E...`) is taken without a call to the skipper.
+            let set = if lower { NOT_PCT_OR_UPPER.set() } else { NOT_PCT.set() };
+            if b.get(i).is_some_and(|&c| set.contains(c)) {
+                i = crate::simd::skip(b, i, set);
+            }
             let Some(&c) = b.get(i) else { break };
             if c == b'%' {
                 if let Some(v) = triplet_at(b, i) {

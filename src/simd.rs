@@ -20,6 +20,17 @@ pub(crate) struct Set<'t> {
     pub high: u8,
 }
 
+impl Set<'_> {
+    /// Whether byte `b` is in the set (the scalar table).
+    #[inline(always)]
+    pub(crate) fn contains(&self, b: u8) -> bool {
+        // A byte indexes a 256-entry table: always in range.
+        #[allow(clippy::indexing_slicing)]
+        let v = self.lut[b as usize];
+        v & self.bit != 0
+    }
+}
+
 /// A self-loop set built at compile time from a [`ByteSet`](crate::ByteSet)
 /// (for scans outside the generated automata: normalization, extraction).
 pub(crate) struct ConstSet {
