@@ -8,7 +8,9 @@
 //! Each file holds one URL per line (a leading BOM is skipped); a `.csv` file
 //! holds `base,reference` pairs after a header line and is used for the
 //! resolution and normalization tables. With no file, a deterministic
-//! generated corpus is used. `ROUNDS` sets the round count.
+//! generated corpus is used; the argument `:percent` adds a generated list
+//! of URLs with percent-encoded UTF-8 paths and queries. `ROUNDS` sets the
+//! round count.
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -90,6 +92,39 @@ fn generated() -> String {
         if r(5) == 0 {
             out.push_str("#frag");
         }
+        out.push('\n');
+    }
+    out
+}
+
+/// A deterministic list of URLs whose paths and queries are percent-encoded
+/// UTF-8 (as links to non-English pages are), for the `:percent` argument.
+fn generated_percent() -> String {
+    let words = ["日本", "東京", "Ελληνικά", "русский", "中文", "عربى", "ñandú", "Zürich"];
+    let enc = |w: &str| -> String {
+        w.bytes()
+            .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{:02X}", b) })
+            .collect()
+    };
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut r = move |m: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    };
+    let mut out = String::new();
+    for _ in 0..20000 {
+        out.push_str("https://ja.wikipedia.org/wiki/");
+        let n = 1 + r(3);
+        for k in 0..n {
+            if k > 0 {
+                out.push('/');
+            }
+            out.push_str(&enc(words[r(8) as usize]));
+        }
+        out.push_str("?q=");
+        out.push_str(&enc(words[r(8) as usize]));
         out.push('\n');
     }
     out
@@ -244,6 +279,9 @@ fn main() {
     let mut corpora: Vec<(String, String)> = std::env::args()
         .skip(1)
         .map(|p| {
+            if p == ":percent" {
+                return ("generated-percent".to_string(), generated_percent());
+            }
             let t = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {}", p, e));
             (std::path::Path::new(&p).file_name().map_or(p.clone(), |f| f.to_string_lossy().into_owned()), t)
         })

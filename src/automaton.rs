@@ -6,7 +6,11 @@
 //! state premultiplied by the class count, the index of its tag operations,
 //! and the target's self-loop set. After a transition into a state with a
 //! self-loop, the walker skips the whole run of bytes that keep it there (a
-//! path, a query, a host name) before it looks at the transition table again.
+//! path, a query, a host name) before it looks at the transition table again;
+//! after a transition into a *triplet* state (one the generator found to
+//! begin a two-byte excursion back to a self-loop state, such as `"%" HEXDIG
+//! HEXDIG` inside a path), it steps over the two bytes, and over the triplets
+//! that follow, with table tests.
 //! Tag operations and the final tag values are generated code (`apply`,
 //! `finish`), so they compile to a few stores with constant indices.
 
