@@ -27,7 +27,9 @@
 use crate::percent::triplet_at;
 use crate::resolve::dot_kind;
 use crate::sets::UNRESERVED;
-use crate::{ByteSet, Port, UriRef};
+#[cfg(feature = "std")]
+use crate::ByteSet;
+use crate::{Port, UriRef};
 
 #[cfg(feature = "std")]
 use crate::resolve::{DotRemover, PathSink};

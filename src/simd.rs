@@ -33,12 +33,14 @@ impl Set<'_> {
 
 /// A self-loop set built at compile time from a [`ByteSet`](crate::ByteSet)
 /// (for scans outside the generated automata: normalization, extraction).
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) struct ConstSet {
     lut: [u8; 256],
     nibbles: [u8; 32],
     high: u8,
 }
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 impl ConstSet {
     /// The tables of `stay`, the bytes a run may hold, in both forms.
     // Evaluated at compile time only: an index out of range fails the build.
@@ -130,6 +132,7 @@ pub(crate) fn dispatch<W: WithSkip>(w: W) -> W::Out {
 /// The first index `>= i` whose byte is not in the set, with AVX2 when the
 /// CPU has it, else the scalar loop (for callers outside the walker).
 #[inline]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) fn skip(input: &[u8], i: usize, set: Set<'_>) -> usize {
     struct One<'a, 'b>(&'a [u8], usize, Set<'b>);
     impl WithSkip for One<'_, '_> {

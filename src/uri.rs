@@ -214,6 +214,7 @@ impl<'a> UriRef<'a> {
 
     /// Byte offsets of capture `cap` (`scan::CAP_*`), when defined.
     #[inline]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn offsets(&self, cap: usize) -> Option<(usize, usize)> {
         self.caps.span(cap)
     }
