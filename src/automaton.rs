@@ -42,7 +42,8 @@ pub(crate) trait Tables {
     const ACCEL_HIGH: &'static [u8];
     /// Self-loop field values from this one on name triplets, not sets.
     const TRIPLET_BASE: u32;
-    /// Per triplet: bit 0 for bytes that may come first, bit 1 second.
+    /// Per triplet: bit 0 for bytes that may come first, bit 1 second, bit 2
+    /// for bytes that lead from the return state back into the triplet.
     const TRIPLET_LUT: &'static [[u8; 256]];
     /// Per triplet: the state it returns to, packed like `TRANS`.
     const TRIPLET_TO: &'static [u32];
