@@ -363,6 +363,52 @@ fn read_error(f: &FileCtx, e: &io::Error) {
     eprintln!("uriscan: {}: read error: {}", f.name, plain_error(e));
 }
 
+/// Reads every file of `files` in chunks of whole lines (at least
+/// `min_chunk` bytes where the file allows) and gives each chunk to `each`
+/// as `(file index, file, reader, a, b, first line)`, the chunk being
+/// `reader.buf[a..b]`; `each` consumes or takes it from the reader and
+/// returns the number of lines in it, or `None` to stop reading. `stopped`
+/// is asked before each file and each chunk. A file that cannot be opened or
+/// read is reported on stderr and skipped; returns whether there was one.
+fn read_chunks(
+    files: &[FileCtx],
+    rd: &mut Reader,
+    min_chunk: usize,
+    stopped: impl Fn() -> bool,
+    mut each: impl FnMut(usize, &FileCtx, &mut Reader, usize, usize, u64) -> Option<u64>,
+) -> bool {
+    let mut io_error = false;
+    'files: for (fi, f) in files.iter().enumerate() {
+        if stopped() {
+            break;
+        }
+        let Some(mut r) = open(f) else {
+            io_error = true;
+            continue;
+        };
+        rd.reset();
+        let mut line = 0;
+        loop {
+            if stopped() {
+                break 'files;
+            }
+            match rd.next_chunk(&mut *r, min_chunk) {
+                Err(e) => {
+                    read_error(f, &e);
+                    io_error = true;
+                    break;
+                }
+                Ok(None) => break,
+                Ok(Some((a, b))) => match each(fi, f, rd, a, b, line) {
+                    Some(n) => line += n,
+                    None => break 'files,
+                },
+            }
+        }
+    }
+    io_error
+}
+
 /// Runs `job` over all `files` (standard input when empty).
 pub fn run<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
     let started = Instant::now();
@@ -383,38 +429,25 @@ fn run_single<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::
     job.header(&mut out);
     let mut stop = write_all(&mut w, out.as_slice()).err();
     out.clear();
-    'files: for f in files {
-        if stop.is_some() {
-            break;
-        }
-        let Some(mut r) = open(f) else {
-            io_error = true;
-            continue;
-        };
-        rd.reset();
-        let mut line = 0;
-        loop {
-            match rd.next_chunk(&mut *r, 0) {
-                Err(e) => {
-                    read_error(f, &e);
-                    io_error = true;
-                    break;
+    if stop.is_none() {
+        io_error = read_chunks(
+            files,
+            &mut rd,
+            0,
+            || false,
+            |_, f, rd, a, b, line| {
+                let n = process(job, f, line, &rd.buf[a..b], &mut out, &mut acc);
+                sum_lines += n - line;
+                rd.consume(b);
+                progress.update(rd.bytes);
+                if let Err(e) = write_all(&mut w, out.as_slice()) {
+                    stop = Some(e);
+                    return None;
                 }
-                Ok(None) => break,
-                Ok(Some((a, b))) => {
-                    let n = process(job, f, line, &rd.buf[a..b], &mut out, &mut acc);
-                    sum_lines += n - line;
-                    line = n;
-                    rd.consume(b);
-                    progress.update(rd.bytes);
-                    if let Err(e) = write_all(&mut w, out.as_slice()) {
-                        stop = Some(e);
-                        break 'files;
-                    }
-                    out.clear();
-                }
-            }
-        }
+                out.clear();
+                Some(n - line)
+            },
+        );
     }
     if stop.is_none() {
         if let Err(e) = w.flush().map_err(|e| e.kind()) {
@@ -532,43 +565,21 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
             (acc, lines, failed)
         });
         let mut seq = 0;
-        'files: for (fi, f) in files.iter().enumerate() {
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let Some(mut r) = open(f) else {
-                io_error = true;
-                continue;
-            };
-            rd.reset();
-            let mut line = 0;
-            loop {
-                if stop.load(Ordering::Relaxed) {
-                    break 'files;
-                }
-                match rd.next_chunk(&mut *r, MIN_CHUNK) {
-                    Err(e) => {
-                        read_error(f, &e);
-                        io_error = true;
-                        break;
-                    }
-                    Ok(None) => break,
-                    Ok(Some((a, b))) => {
-                        let n = count_lines(&rd.buf[a..b]);
-                        let data = rd.take(b, pop(&spare_in));
-                        progress.update(rd.bytes);
-                        if tok_rx.recv().is_err() {
-                            break 'files;
-                        }
-                        if work_tx.send(Work { seq, file: fi, first_line: line, data, a, b }).is_err() {
-                            break 'files;
-                        }
-                        seq += 1;
-                        line += n;
-                    }
-                }
-            }
-        }
+        io_error = read_chunks(
+            files,
+            &mut rd,
+            MIN_CHUNK,
+            || stop.load(Ordering::Relaxed),
+            |fi, _, rd, a, b, line| {
+                let n = count_lines(&rd.buf[a..b]);
+                let data = rd.take(b, pop(&spare_in));
+                progress.update(rd.bytes);
+                tok_rx.recv().ok()?;
+                work_tx.send(Work { seq, file: fi, first_line: line, data, a, b }).ok()?;
+                seq += 1;
+                Some(n)
+            },
+        );
         drop(work_tx);
         writer.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
     });
