@@ -95,42 +95,10 @@ impl ByteComponents<'_> {
 /// query, fragment; `None` when undefined.
 type Spans = [Option<(usize, usize)>; 5];
 
-/// The Appendix B spans of `input`.
-///
-/// Inputs shorter than `u32::MAX` bytes (every input on 32-bit targets) run
-/// the generated automaton. Longer ones cannot: its registers hold `u32`
-/// offsets, so they go to [`spans_long`], which searches for the same
-/// delimiters directly. Never panics.
-#[inline]
-fn spans(input: &[u8]) -> Spans {
-    if input.len() >= NONE as usize {
-        return spans_long(input);
-    }
-    // Every byte string matches `split-reference`, so `run` accepts; were it
-    // ever to stop (a generator bug), the direct search answers instead.
-    let Ok(tags) = crate::automaton::run::<dfa::Tables>(input, 0) else {
-        return spans_long(input);
-    };
-    spans_of(&tags)
-}
-
-/// The spans of the automaton's tag values.
-#[inline(always)]
-fn spans_of(tags: &[u32; 2 * dfa::NCAPTURES]) -> Spans {
-    let span = |cap: usize| match (tags.get(2 * cap).copied(), tags.get(2 * cap + 1).copied()) {
-        (Some(a), Some(b)) if a != NONE && b != NONE => Some((a as usize, b as usize)),
-        _ => None,
-    };
-    [
-        span(dfa::CAP_SCHEME),
-        span(dfa::CAP_AUTHORITY),
-        span(dfa::CAP_PATH),
-        span(dfa::CAP_QUERY),
-        span(dfa::CAP_FRAGMENT),
-    ]
-}
-
-/// The components of `input` with Appendix B spans `sp`: `get` slices one.
+/// The components of `input` from the automaton's tag values (`None`: the
+/// direct search of [`spans_long`]); `get` slices one. The common case reads
+/// the tag values directly: going through [`Spans`] first cost split 16 %
+/// more instructions (570 → 662 per kasztp URL, measured).
 #[inline(always)]
 fn components<'a, C: 'a + Copy + Default>(
     input: &'a [u8],
@@ -156,12 +124,14 @@ fn components<'a, C: 'a + Copy + Default>(
                 one(dfa::CAP_FRAGMENT),
             ]
         }
-        None => spans(input).map(|sp| sp.map(|(a, b)| get(a, b).unwrap_or_default())),
+        None => spans_long(input).map(|sp| sp.map(|(a, b)| get(a, b).unwrap_or_default())),
     }
 }
 
 /// The automaton's tag values, or `None` when the input is too long for it
-/// (or, were the generator wrong, when it stops).
+/// (its registers hold `u32` offsets; the direct search answers then), or,
+/// were the generator wrong, when it stops: every byte string matches
+/// `split-reference`.
 #[inline(always)]
 fn tags(input: &[u8]) -> Option<[u32; 2 * dfa::NCAPTURES]> {
     if input.len() >= NONE as usize {
@@ -265,6 +235,22 @@ mod tests {
     /// `spans_long` (the path for inputs of 4 GiB and more) agrees with the
     /// automaton on every string of up to 7 bytes over the delimiters, one
     /// ordinary byte and one non-ASCII byte.
+    /// The spans the automaton gives, for comparison with [`spans_long`].
+    fn spans(input: &[u8]) -> Spans {
+        let t = tags(input).expect("short input");
+        let span = |cap: usize| match (t[2 * cap], t[2 * cap + 1]) {
+            (a, b) if a != NONE && b != NONE => Some((a as usize, b as usize)),
+            _ => None,
+        };
+        [
+            span(dfa::CAP_SCHEME),
+            span(dfa::CAP_AUTHORITY),
+            span(dfa::CAP_PATH),
+            span(dfa::CAP_QUERY),
+            span(dfa::CAP_FRAGMENT),
+        ]
+    }
+
     #[test]
     fn long_path_matches_automaton_exhaustively() {
         let alphabet = [b':', b'/', b'?', b'#', b'a', 0xFF];
