@@ -26,6 +26,29 @@ impl ByteSet {
         ByteSet(bits)
     }
 
+    /// The set of the bytes listed.
+    ///
+    /// ```
+    /// let s = uriscan::ByteSet::of(b"%/");
+    /// assert!(s.contains(b'%') && s.contains(b'/') && !s.contains(b'a'));
+    /// ```
+    #[must_use]
+    pub const fn of(bytes: &[u8]) -> ByteSet {
+        let mut w = [0u64; 4];
+        let mut i = 0;
+        while i < bytes.len() {
+            // Evaluated at compile time in constants; `b >> 6` is at most 3
+            // and `i < bytes.len()`, so neither index can fail.
+            #[allow(clippy::indexing_slicing)]
+            {
+                let b = bytes[i];
+                w[(b >> 6) as usize] |= 1 << (b & 63);
+            }
+            i += 1;
+        }
+        ByteSet(w)
+    }
+
     /// Whether `b` is in the set. Never panics.
     ///
     /// ```

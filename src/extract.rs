@@ -16,30 +16,17 @@ use std::vec::Vec;
 use crate::simd::{self, Skip, WithSkip};
 use crate::{sets, ByteSet, ParseError, Rule, UriRef};
 
-// Evaluated at compile time only: an index out of range fails the build.
-#[allow(clippy::indexing_slicing)]
-const fn set_of(bytes: &[u8]) -> ByteSet {
-    let mut w = [0u64; 4];
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        w[(b >> 6) as usize] |= 1 << (b & 63);
-        i += 1;
-    }
-    ByteSet::from_bits(w)
-}
-
 /// Bytes a scheme may hold: `ALPHA / DIGIT / "+" / "-" / "."`.
-const SCHEME_CHAR: ByteSet = sets::ALPHA.union(&sets::DIGIT).union(&set_of(b"+-."));
+const SCHEME_CHAR: ByteSet = sets::ALPHA.union(&sets::DIGIT).union(&ByteSet::of(b"+-."));
 /// Bytes of a strict bare run (brackets are handled apart: authority only).
-const STRICT_RUN: ByteSet = sets::UNRESERVED.union(&sets::SUB_DELIMS).union(&set_of(b":/?#@%"));
+const STRICT_RUN: ByteSet = sets::UNRESERVED.union(&sets::SUB_DELIMS).union(&ByteSet::of(b":/?#@%"));
 /// Bytes of a lenient bare run: everything but whitespace, controls, `<>"` (and brackets).
 const LENIENT_RUN: ByteSet =
-    STRICT_RUN.union(&set_of(b"\\^`{|}")).union(&ByteSet::from_bits([0, 0, u64::MAX, u64::MAX]));
-const BRACKETS: ByteSet = set_of(b"[]");
+    STRICT_RUN.union(&ByteSet::of(b"\\^`{|}")).union(&ByteSet::from_bits([0, 0, u64::MAX, u64::MAX]));
+const BRACKETS: ByteSet = ByteSet::of(b"[]");
 /// Whitespace removed inside `<...>` and ending a bare URI.
-const WS: ByteSet = set_of(b" \t\r\n\x0b\x0c");
-const HEXISH: ByteSet = sets::HEXDIG.union(&set_of(b":."));
+const WS: ByteSet = ByteSet::of(b" \t\r\n\x0b\x0c");
+const HEXISH: ByteSet = sets::HEXDIG.union(&ByteSet::of(b":."));
 
 /// Byte classes for backing up over a scheme: 0 not in a scheme, else
 /// [`ALPHA_CLASS`] or [`OTHER_SCHEME_CLASS`] (digits, `+`, `-`, `.`).
@@ -62,7 +49,7 @@ const ALPHA_CLASS: u8 = 1;
 const OTHER_SCHEME_CLASS: u8 = 2;
 
 /// The search set for the skipper: every byte but `:`.
-static NOT_COLON: simd::ConstSet = simd::ConstSet::new(set_of(b":").complement());
+static NOT_COLON: simd::ConstSet = simd::ConstSet::new(ByteSet::of(b":").complement());
 
 /// How a match was delimited in the text.
 ///

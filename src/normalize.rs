@@ -126,17 +126,15 @@ impl UriRef<'_> {
 
 /// Bytes that can start no dot segment (all but `.` and `%`).
 #[cfg(feature = "std")]
-static NOT_DOT_OR_PCT: crate::simd::ConstSet =
-    crate::simd::ConstSet::new(ByteSet::from_bits([(1 << b'.') | (1 << b'%'), 0, 0, 0]).complement());
+static NOT_DOT_OR_PCT: crate::simd::ConstSet = crate::simd::ConstSet::new(ByteSet::of(b".%").complement());
 /// Bytes normalization leaves alone outside the scheme and host (all but `%`).
 #[cfg(feature = "std")]
-static NOT_PCT: crate::simd::ConstSet =
-    crate::simd::ConstSet::new(ByteSet::from_bits([1 << b'%', 0, 0, 0]).complement());
+static NOT_PCT: crate::simd::ConstSet = crate::simd::ConstSet::new(ByteSet::of(b"%").complement());
 /// Bytes normalization leaves alone in the scheme and host (all but `%` and
 /// upper-case letters).
 #[cfg(feature = "std")]
 static NOT_PCT_OR_UPPER: crate::simd::ConstSet =
-    crate::simd::ConstSet::new(ByteSet::from_bits([1 << b'%', 0x07FF_FFFE, 0, 0]).complement());
+    crate::simd::ConstSet::new(ByteSet::of(b"%ABCDEFGHIJKLMNOPQRSTUVWXYZ").complement());
 
 fn plan<'a>(u: &UriRef<'a>, opts: NormalizeOptions) -> Plan<'a> {
     let scheme = u.scheme();

@@ -42,7 +42,7 @@ const fn hex_digit(n: u8) -> u8 {
 /// assert!(uriscan::percent::PATH.contains(b'/'));
 /// assert!(!uriscan::percent::PATH.contains(b'?'));
 /// ```
-pub const PATH: ByteSet = sets::SEGMENT.union(&ByteSet::from_bits([1 << b'/', 0, 0, 0]));
+pub const PATH: ByteSet = sets::SEGMENT.union(&ByteSet::of(b"/"));
 
 /// The value of a hex digit, or `None`.
 #[inline]

@@ -307,8 +307,7 @@ pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
 
 /// Bytes that can start no dot segment: all but `.`.
 #[cfg(feature = "std")]
-static NOT_DOT: crate::simd::ConstSet =
-    crate::simd::ConstSet::new(crate::ByteSet::from_bits([1 << b'.', 0, 0, 0]).complement());
+static NOT_DOT: crate::simd::ConstSet = crate::simd::ConstSet::new(crate::ByteSet::of(b".").complement());
 
 /// Whether the path `b[start..end]` may hold a dot segment: a byte outside
 /// `starts` (the run set: every byte that cannot begin one) at the start of
