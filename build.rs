@@ -1,8 +1,6 @@
-//! Compiles the ABNF grammars in `grammar/` into tables in `OUT_DIR`.
-//! The generator lives in `codegen/`; nothing of it reaches the library.
-
-#[path = "codegen/mod.rs"]
-mod codegen;
+//! Compiles the ABNF grammars in `grammar/` into tables in `OUT_DIR` with the
+//! generator crate (`codegen/`, `uriscan-codegen`); nothing of it reaches the
+//! library but the tables.
 
 use std::path::PathBuf;
 
@@ -10,16 +8,11 @@ fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=codegen");
     let mut failed = false;
-    for (tags, stem) in [
-        ("rfc3986.tags", "rfc3986"),
-        ("appendix-b.tags", "appendix_b"),
-        ("rfc2396.tags", "rfc2396"),
-        ("rfc1630.tags", "rfc1630"),
-    ] {
+    for b in &uriscan_codegen::URISCAN_BUILDS {
+        let (tags, stem) = (b.tags, b.stem);
         let t0 = std::time::Instant::now();
-        match codegen::generate(&root.join("grammar"), tags, "crate::ByteSet", "TablesTrait") {
+        match uriscan_codegen::generate(&root.join("grammar"), tags, &b.options) {
             Ok(o) => {
                 for f in &o.inputs {
                     println!("cargo:rerun-if-changed={}", f);
@@ -43,7 +36,7 @@ fn main() {
             }
         }
     }
-    std::fs::write(out.join("schemes.rs"), codegen::schemes::emit_scheme_table()).expect("write scheme table");
+    std::fs::write(out.join("schemes.rs"), uriscan_codegen::schemes::emit_scheme_table()).expect("write scheme table");
     if failed {
         std::process::exit(1);
     }

@@ -1,25 +1,12 @@
 //! Prints the state sequence of the generated automaton over each argument
 //! (a development aid for the table layout).
-#[path = "../codegen/mod.rs"]
-mod codegen;
+use uriscan_codegen as codegen;
 
 fn main() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar");
     let tags = std::env::var("TAGS").unwrap_or_else(|_| "rfc3986.tags".into());
-    let cfg = codegen::config::parse("t", &std::fs::read_to_string(dir.join(&tags)).unwrap()).unwrap();
-    let texts: Vec<(String, String)> =
-        cfg.files.iter().map(|f| (f.clone(), std::fs::read_to_string(dir.join(f)).unwrap())).collect();
-    let files: Vec<(&str, &str)> = texts.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let g = codegen::abnf::Grammar::load(&files).unwrap();
-    let nfas: Vec<_> = cfg
-        .entries
-        .iter()
-        .map(|(_, r)| {
-            let mut n = codegen::nfa::build(&g, &cfg, r).unwrap();
-            n.trim();
-            n
-        })
-        .collect();
+    let build = codegen::URISCAN_BUILDS.iter().find(|b| b.tags == tags).expect("TAGS names a grammar of the build");
+    let nfas = codegen::load(&dir, &tags, &build.options).unwrap_or_else(|e| panic!("{}", e.join("\n"))).nfas;
     let d = codegen::tdfa::build(&nfas);
     println!("{} states, {} classes", d.states.len(), d.nclasses);
     for (k, &st) in d.starts.iter().enumerate() {

@@ -2,17 +2,18 @@
 //! every grammar (RFC 3986 strict, the Appendix B split, ...). It knows only
 //! the table layout, nothing of any grammar.
 //!
-//! Each transition is one packed `u32` (see `codegen/emit.rs`): the target
-//! state premultiplied by the class count, the index of its tag operations,
-//! and the target's self-loop set. After a transition into a state with a
+//! Each transition is one packed `u32`, laid out and unpacked as the
+//! `uriscan-layout` crate defines (the generator packs with the same crate):
+//! the target state premultiplied by the class count, the index of its tag
+//! operations, and the target's self-loop field. After a transition into a state with a
 //! self-loop, the walker skips the whole run of bytes that keep it there (a
 //! path, a query, a host name) before it looks at the transition table again;
 //! after a transition into a *triplet* state (one the generator found to
 //! begin a two-byte excursion back to a self-loop state, such as `"%" HEXDIG
 //! HEXDIG` inside a path), it steps over the two bytes, and over the triplets
 //! that follow, with table tests.
-//! Tag operations and the final tag values are generated code (`apply`,
-//! `finish`), so they compile to a few stores with constant indices.
+//! Tag operations, acceptance's included, are generated code (`apply`), so
+//! they compile to a few stores with constant indices.
 
 // Indexing here is table lookup: a byte indexes 256-entry tables, and every
 // other index (states, op lists, self-loop sets, contexts) comes out of the
@@ -22,6 +23,7 @@
 #![allow(clippy::indexing_slicing)]
 
 use crate::simd::{Skip, WithSkip};
+use uriscan_layout as layout;
 
 /// A generated automaton: its tables, and its tag operations as code.
 pub(crate) trait Tables {
@@ -42,26 +44,22 @@ pub(crate) trait Tables {
     const ACCEL_HIGH: &'static [u8];
     /// Self-loop field values from this one on name triplets, not sets.
     const TRIPLET_BASE: u32;
-    /// Per triplet: bit 0 for bytes that may come first, bit 1 second, bit 2
-    /// for bytes that lead from the return state back into the triplet.
+    /// Per triplet: the `layout::TRIPLET_*` bits of each byte.
     const TRIPLET_LUT: &'static [[u8; 256]];
     /// Per triplet: the state it returns to, packed like `TRANS`.
     const TRIPLET_TO: &'static [u32];
     /// Registers, all unset.
     fn new_regs() -> Self::Regs;
-    /// Runs operation list `list` at position `pos`.
+    /// Runs operation list `list` at position `pos`. Run with the input's
+    /// length, the list of an accepting state's `FINAL` entry moves the tag
+    /// values into their home registers (tag `k` in register `k`).
     fn apply(list: u32, pos: u32, regs: &mut Self::Regs);
-    /// On acceptance (`FINAL` entry `f != 0`) of an input of `n` bytes: moves
-    /// the tag values into their home registers (tag `k` in register `k`).
-    fn finish(f: u16, n: u32, regs: &mut Self::Regs);
     /// The tag values, once `finish` has run.
     fn tags(regs: &Self::Regs) -> Self::Tags;
 }
 
 /// The value of an unset tag or register.
 pub(crate) const NONE: u32 = u32::MAX;
-
-const TARGET: u32 = 0xFFFF;
 
 /// Where the automaton stopped without accepting.
 #[derive(Clone, Copy, Debug)]
@@ -75,10 +73,10 @@ pub(crate) struct Stop<C> {
 /// Self-loop set `acc` (1-based) of `T`, in the forms the skipper wants.
 #[inline(always)]
 fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
-    let k = (acc - 1) as usize;
+    let k = layout::run_set(acc);
     crate::simd::Set {
-        lut: &T::ACCEL_LUT[k / 8],
-        bit: 1u8 << (k % 8),
+        lut: &T::ACCEL_LUT[layout::lut_row(k)],
+        bit: layout::lut_bit(k),
         nibbles: &T::ACCEL_NIBBLES[k],
         high: T::ACCEL_HIGH[k],
     }
@@ -133,34 +131,35 @@ fn walk<T: Tables, S: Skip>(
     skipper: S,
 ) -> Result<(), Stop<T::Context>> {
     let e = T::STARTS[entry];
-    let mut s = (e & TARGET) as usize;
+    let mut s = layout::target(e);
     let mut i = 0usize;
-    if e >> 24 != 0 {
-        i = enter::<T, S>(input, i, e >> 24, &mut s, skipper);
+    if layout::self_loop(e) != 0 {
+        i = enter::<T, S>(input, i, layout::self_loop(e), &mut s, skipper);
     }
     while let Some(&b) = input.get(i) {
         let e = T::TRANS[s + T::CLASSES[b as usize] as usize];
-        let list = (e >> 16) & 0xFF;
+        let list = layout::ops(e);
         if list != 0 {
             T::apply(list, i as u32, regs);
         }
-        let t = (e & TARGET) as usize;
+        let t = layout::target(e);
         if t == 0 {
             return Err(Stop { index: i, context: T::CONTEXT[s / T::NCLASSES] });
         }
         s = t;
         i += 1;
-        if e >> 24 != 0 {
-            i = enter::<T, S>(input, i, e >> 24, &mut s, skipper);
+        if layout::self_loop(e) != 0 {
+            i = enter::<T, S>(input, i, layout::self_loop(e), &mut s, skipper);
         }
     }
     let st = s / T::NCLASSES;
-    let f = T::FINAL[st];
-    if f == 0 {
-        return Err(Stop { index: input.len(), context: T::CONTEXT[st] });
+    match layout::accept_list(T::FINAL[st]) {
+        Some(list) => {
+            T::apply(u32::from(list), input.len() as u32, regs);
+            Ok(())
+        }
+        None => Err(Stop { index: input.len(), context: T::CONTEXT[st] }),
     }
-    T::finish(f, input.len() as u32, regs);
-    Ok(())
 }
 
 /// Entering a state whose self-loop field is `acc` (non-zero) at `i`: skips
@@ -180,7 +179,11 @@ fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, sk
     loop {
         // In the triplet's start state at `i`.
         match (input.get(i), input.get(i + 1)) {
-            (Some(&b1), Some(&b2)) if lut[b1 as usize] & 1 != 0 && lut[b2 as usize] & 2 != 0 => i += 2,
+            (Some(&b1), Some(&b2))
+                if lut[b1 as usize] & layout::TRIPLET_FIRST != 0 && lut[b2 as usize] & layout::TRIPLET_SECOND != 0 =>
+            {
+                i += 2
+            }
             _ => {
                 *s = start;
                 return i;
@@ -188,14 +191,14 @@ fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, sk
         }
         // In the return state: another triplet, its run, or the walker's turn.
         match input.get(i) {
-            Some(&b) if lut[b as usize] & 4 != 0 => i += 1,
+            Some(&b) if lut[b as usize] & layout::TRIPLET_AGAIN != 0 => i += 1,
             Some(&b) => {
-                *s = (back & TARGET) as usize;
-                let set = set::<T>(back >> 24);
+                *s = layout::target(back);
+                let set = set::<T>(layout::self_loop(back));
                 return if set.contains(b) { skipper.skip(input, i + 1, set) } else { i };
             }
             None => {
-                *s = (back & TARGET) as usize;
+                *s = layout::target(back);
                 return i;
             }
         }

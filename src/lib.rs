@@ -16,14 +16,21 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+// Layers, bottom up (no module imports one above it):
+// tables (generated) -> automaton (walker) + simd (run skipping) -> scan ->
+// uri (views) -> split, resolve, normalize, percent, builder, iter,
+// extract, security (operations on views) -> oracle (feature).
 mod automaton;
 mod byteset;
 mod components;
 mod error;
+mod grammar;
+mod host;
 mod scan;
 pub mod sets;
 #[allow(unsafe_code)]
 mod simd;
+mod tables;
 mod uri;
 
 mod builder;
@@ -37,8 +44,9 @@ pub mod security;
 pub use byteset::ByteSet;
 pub use components::Components;
 pub use error::{ErrorKind, ParseError};
-pub use scan::{Grammar, Rule};
-pub use uri::{HostKind, Port, Uri, UriRef};
+pub use grammar::{Grammar, Rule};
+pub use host::{HostKind, Port};
+pub use uri::{Uri, UriRef};
 
 pub use builder::{BuildError, Builder, Component};
 pub use iter::{PathSegments, QueryPair, QueryPairs};

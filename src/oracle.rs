@@ -23,7 +23,7 @@
 //! These engines favour obviously-right over fast; each call allocates.
 
 use crate::components::Components;
-use crate::scan::{Grammar, Rule};
+use crate::grammar::{Grammar, Rule};
 use crate::split::ByteComponents;
 use regex_automata::meta::Regex;
 use regex_automata::util::syntax;

@@ -6,8 +6,10 @@
 //! The set is given twice, as the generator emits it: a 256-entry bit table
 //! (`lut`, `bit`) for the scalar loop, and nibble tables for `pshufb` (an
 //! ASCII byte `b` is in the set when `lo[b & 15] & hi[b >> 4] != 0`) plus what
-//! to do with bytes `>= 0x80` (`high`: 0 none are in, 1 all are in, 2 mixed,
-//! which SIMD cannot express, so the scalar loop runs).
+//! to do with bytes `>= 0x80` (`high`: none, all, or some of them are in,
+//! which SIMD cannot express, so the scalar loop runs). Both forms are laid
+//! out as the `uriscan-layout` crate defines, for the generator and for
+//! [`ConstSet`] alike.
 #![deny(unsafe_op_in_unsafe_fn)]
 
 /// A self-loop set in both of its forms.
@@ -36,47 +38,30 @@ impl Set<'_> {
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) struct ConstSet {
     lut: [u8; 256],
-    nibbles: [u8; 32],
-    high: u8,
+    nibbles: uriscan_layout::Nibbles,
 }
 
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
 impl ConstSet {
-    /// The tables of `stay`, the bytes a run may hold, in both forms.
+    /// The tables of `stay`, the bytes a run may hold, in both forms (the
+    /// nibble tables as the generator builds them, `uriscan_layout::nibbles`).
     // Evaluated at compile time only: an index out of range fails the build.
     #[allow(clippy::indexing_slicing)]
     pub(crate) const fn new(stay: crate::ByteSet) -> ConstSet {
         let mut lut = [0u8; 256];
-        let mut nibbles = [0u8; 32];
-        let mut highs = 0;
         let mut b = 0usize;
         while b < 256 {
             if stay.contains(b as u8) {
                 lut[b] = 1;
-                if b < 0x80 {
-                    nibbles[b & 15] |= 1 << (b >> 4);
-                } else {
-                    highs += 1;
-                }
             }
             b += 1;
         }
-        let mut h = 0;
-        while h < 8 {
-            nibbles[16 + h] = 1 << h;
-            h += 1;
-        }
-        let high = match highs {
-            0 => 0,
-            128 => 1,
-            _ => 2,
-        };
-        ConstSet { lut, nibbles, high }
+        ConstSet { lut, nibbles: uriscan_layout::nibbles(&stay.bits()) }
     }
 
     /// The set in the form the skippers take.
     pub(crate) const fn set(&'static self) -> Set<'static> {
-        Set { lut: &self.lut, bit: 1, nibbles: &self.nibbles, high: self.high }
+        Set { lut: &self.lut, bit: 1, nibbles: &self.nibbles.table, high: self.nibbles.high }
     }
 }
 
@@ -182,7 +167,7 @@ pub(crate) mod avx2 {
     impl Skip for Avx2 {
         #[inline(always)]
         fn skip(self, input: &[u8], i: usize, set: Set<'_>) -> usize {
-            if set.high == 2 || input.len() < 16 {
+            if set.high == uriscan_layout::HIGH_MIXED || input.len() < 16 {
                 return super::skip_scalar(input, i, set);
             }
             // SAFETY: an `Avx2` token exists only when the CPU supports AVX2.
@@ -247,7 +232,7 @@ pub(crate) mod avx2 {
     }
 
     /// AVX2 version of [`super::skip_scalar`]; requires `input.len() >= 16`
-    /// and `set.high != 2`.
+    /// and `set.high` is not `HIGH_MIXED`.
     ///
     /// # Safety
     /// The CPU must support AVX2.
@@ -258,7 +243,7 @@ pub(crate) mod avx2 {
             return super::skip_scalar(input, i, set);
         }
         let p = input.as_ptr();
-        let high_in = set.high == 1;
+        let high_in = set.high == uriscan_layout::HIGH_ALL;
         // SAFETY: `nibbles` is 32 bytes long: two unaligned 16-byte loads; the
         // CPU supports AVX2 (this function's contract).
         let (lo16, hi16) = unsafe {
@@ -308,13 +293,13 @@ pub(crate) mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scan::dfa;
+    use crate::tables::rfc3986 as dfa;
 
     fn sets() -> Vec<Set<'static>> {
         (0..dfa::ACCEL_NIBBLES.len())
             .map(|k| Set {
-                lut: &dfa::ACCEL_LUT[k / 8],
-                bit: 1 << (k % 8),
+                lut: &dfa::ACCEL_LUT[uriscan_layout::lut_row(k)],
+                bit: uriscan_layout::lut_bit(k),
                 nibbles: &dfa::ACCEL_NIBBLES[k],
                 high: dfa::ACCEL_HIGH[k],
             })
@@ -332,9 +317,9 @@ mod tests {
                 let nib = if b < 0x80 {
                     s.nibbles[(b & 15) as usize] & s.nibbles[16 + (b >> 4) as usize] != 0
                 } else {
-                    s.high == 1
+                    s.high == uriscan_layout::HIGH_ALL
                 };
-                if s.high != 2 {
+                if s.high != uriscan_layout::HIGH_MIXED {
                     assert_eq!(nib, in_words, "set {} byte {:#04x} (nibbles)", k, b);
                 }
             }
@@ -401,8 +386,8 @@ mod tests {
                 if b < 0x80 {
                     let nib = s.nibbles[(b & 15) as usize] & s.nibbles[16 + (b >> 4) as usize] != 0;
                     assert_eq!(nib, want.contains(b), "{b:#04x}");
-                } else if s.high != 2 {
-                    assert_eq!(s.high == 1, want.contains(b), "{b:#04x}");
+                } else if s.high != uriscan_layout::HIGH_MIXED {
+                    assert_eq!(s.high == uriscan_layout::HIGH_ALL, want.contains(b), "{b:#04x}");
                 }
                 // A run of 40 members with `b` at 33: both skippers stop there
                 // exactly when `b` is not a member.

@@ -13,14 +13,6 @@
 //! into `tests/data/split.txt`.
 #![cfg(feature = "oracle")]
 
-// The build's own ABNF parser (only the two files the generator needs, not
-// the whole of `codegen/`).
-#[path = "../codegen/abnf.rs"]
-#[allow(clippy::all, dead_code)]
-mod abnf;
-#[path = "../codegen/byteset.rs"]
-#[allow(clippy::all, dead_code)]
-mod byteset;
 mod engines;
 #[path = "engines/generator.rs"]
 mod generator;

@@ -1,6 +1,6 @@
 //! A generator of random valid URI references that walks the ABNF of
 //! `grammar/rfc3986.abnf`, loaded with the build's own ABNF parser
-//! (`codegen/abnf.rs`, included by the test crate as `crate::abnf`), and
+//! (`uriscan_codegen::abnf`), and
 //! near-miss mutations of its output.
 //!
 //! The walk is faithful to the grammar: alternatives are chosen uniformly
@@ -11,7 +11,7 @@
 //! any triplet. Everything it produces from rule R must match R.
 #![allow(dead_code)]
 
-use crate::abnf::{Expr, Grammar};
+use uriscan_codegen::abnf::{Expr, Grammar};
 
 /// SplitMix64: small, seedable, the same on every platform.
 #[derive(Clone, Debug)]

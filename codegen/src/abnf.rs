@@ -597,7 +597,7 @@ enum Visit {
 }
 
 /// The rule references in `expr`, in order.
-fn refs(expr: &Expr) -> Vec<(&str, &Pos)> {
+pub fn refs(expr: &Expr) -> Vec<(&str, &Pos)> {
     match expr {
         Expr::Alt(items) | Expr::Seq(items) => items.iter().flat_map(refs).collect(),
         Expr::Repeat { expr, .. } => refs(expr),

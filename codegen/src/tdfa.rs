@@ -110,7 +110,6 @@ enum Val {
 
 struct Ctx<'a> {
     nfa: &'a Nfa,
-    ntags: usize,
     seen: Vec<u32>,
     gen: u32,
 }
@@ -226,7 +225,7 @@ pub fn build_unoptimized(nfas: &[Nfa]) -> Tdfa {
         }
     }
     let ntags = merged.ntags as usize;
-    let mut cx = Ctx { nfa: &merged, ntags, seen: vec![0; merged.states.len()], gen: 0 };
+    let mut cx = Ctx { nfa: &merged, seen: vec![0; merged.states.len()], gen: 0 };
 
     let mut keys: Vec<Key> = vec![Vec::new()]; // 0 = dead
     let mut index: HashMap<Key, u32> = HashMap::new();

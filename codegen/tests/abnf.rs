@@ -1,8 +1,7 @@
-#[path = "../codegen/mod.rs"]
-mod codegen;
+//! The ABNF parser (RFC 5234, RFC 7405): rules, every error with its position.
 
-use codegen::abnf::*;
-use codegen::byteset::ByteSet;
+use uriscan_uriscan_codegen::abnf::*;
+use uriscan_uriscan_codegen::byteset::ByteSet;
 
 const F: &str = "t.abnf";
 

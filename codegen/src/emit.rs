@@ -7,6 +7,7 @@ use super::config::Config;
 use super::nfa;
 use super::tdfa::{Op, Src, TagVal, Tdfa};
 use std::fmt::Write;
+use uriscan_layout as layout;
 
 /// FNV-1a, 64 bits: names the inputs in the generated file's header.
 pub fn fnv1a64(parts: &[&str]) -> u64 {
@@ -146,7 +147,13 @@ pub struct Report {
 }
 
 /// Emits the automaton module for one grammar.
-pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_type: &str) -> (String, Report) {
+pub fn automaton(
+    header: &str,
+    cfg: &Config,
+    g: &Grammar,
+    d: &Tdfa,
+    automaton_type: &str,
+) -> Result<(String, Report), String> {
     let mut o = String::new();
     o.push_str(header);
     o.push_str("/// An unset tag or register.\npub const NONE: u32 = u32::MAX;\n");
@@ -179,13 +186,7 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         marks.len(),
         marks.join(", ")
     );
-    let entries: Vec<String> = cfg.entries.iter().map(|(n, r)| format!("(\"{}\", \"{}\")", n, r)).collect();
-    let _ = writeln!(
-        o,
-        "/// Entry points (name, rule), in the order of `STARTS`.\npub static ENTRIES: [(&str, &str); {}] = [{}];",
-        entries.len(),
-        entries.join(", ")
-    );
+    rule_enum(&mut o, cfg, g);
     let classes: Vec<u8> = d.classes.to_vec();
     array(&mut o, "CLASSES", "u8", &classes, "Byte class of each byte.");
 
@@ -209,7 +210,7 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
                 accel_sets.push(set);
                 accel_sets.len() - 1
             });
-            accel.push(k + 1);
+            accel.push(layout::run_field(k) as usize);
         }
     }
 
@@ -220,7 +221,7 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
     // H2 = HEXDIG). The walker steps over the two bytes at once when both
     // are in their sets, and otherwise walks on from Q as usual. Q's
     // self-loop field holds `TRIPLET_BASE + t` for triplet `t`.
-    let triplet_base = accel_sets.len() + 1;
+    let triplet_base = layout::triplet_base(accel_sets.len()) as usize;
     let mut triplets: Vec<(ByteSet, ByteSet, usize)> = Vec::new();
     let single_target = |q: usize| -> Option<(usize, ByteSet)> {
         let mut target = None;
@@ -252,7 +253,13 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         triplets.push((h1, h2, p));
         accel[q] = triplet_base + triplets.len() - 1;
     }
-    assert!(triplet_base + triplets.len() < 0x100, "too many self-loop sets and triplets for 8 bits");
+    if triplet_base + triplets.len() > layout::MAX_LOOP as usize + 1 {
+        return Err(format!(
+            "{} self-loop sets and {} triplets do not fit the self-loop field",
+            accel_sets.len(),
+            triplets.len()
+        ));
+    }
     // The bytes that lead, with no operation, from a triplet's return state
     // back into its start state: the walker chains triplets
     // (`%E6%97%A5`) without leaving its triplet loop.
@@ -295,17 +302,32 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
             op_lists.len() - 1
         })
     };
-    // Packed transitions: target * NCLASSES | ops << 16 | accel << 24.
-    let pack =
-        |target: usize, ops: usize| -> u32 { (target * nc) as u32 | (ops as u32) << 16 | (accel[target] as u32) << 24 };
+    // Packed transitions (see `uriscan_layout`): the target premultiplied by
+    // the class count, its operation list, the target's self-loop field.
+    let too_large = || {
+        format!(
+            "the automaton is too large for the packed table layout: {} states x {} classes, {} self-loop sets and triplets, or more than {} operation lists",
+            ns,
+            nc,
+            triplet_base - 1 + triplets.len(),
+            layout::MAX_OPS
+        )
+    };
+    let pack = |target: usize, ops: usize| -> Result<u32, String> {
+        let (t, o, l) = (u32::try_from(target * nc), u32::try_from(ops), u32::try_from(accel[target]));
+        match (t, o, l) {
+            (Ok(t), Ok(o), Ok(l)) => layout::pack(t, o, l).ok_or_else(too_large),
+            _ => Err(too_large()),
+        }
+    };
     let mut trans = Vec::with_capacity(ns * nc);
     for s in &d.states {
         for (t, ops) in &s.trans {
             let k = list_of(ops);
-            trans.push(pack(*t as usize, k));
+            trans.push(pack(*t as usize, k)?);
         }
     }
-    let starts: Vec<u32> = d.starts.iter().map(|&s| pack(s as usize, 0)).collect();
+    let starts: Vec<u32> = d.starts.iter().map(|&s| pack(s as usize, 0)).collect::<Result<_, _>>()?;
     let _ = writeln!(
         o,
         "/// Self-loop field values from this one on are triplets (see `TRIPLET_LUT`).\npub const TRIPLET_BASE: u32 = {};",
@@ -313,19 +335,23 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
     );
     let _ = writeln!(
         o,
-        "/// Per triplet: bit 0 of entry `b` when byte `b` may come first, bit 1 when it may come second,\n/// bit 2 when it leads from the return state back into the triplet.\npub static TRIPLET_LUT: [[u8; 256]; {}] = [",
+        "/// Per triplet: bit `TRIPLET_FIRST` of entry `b` when byte `b` may come first, `TRIPLET_SECOND`\n/// when it may come second, `TRIPLET_AGAIN` when it leads from the return state back into the\n/// triplet (`uriscan_layout`).\npub static TRIPLET_LUT: [[u8; 256]; {}] = [",
         triplets.len()
     );
     for ((h1, h2, _), h0) in triplets.iter().zip(&again) {
         let row: Vec<String> = (0..=255u8)
             .map(|b| {
-                (u8::from(h1.contains(b)) | u8::from(h2.contains(b)) << 1 | u8::from(h0.contains(b)) << 2).to_string()
+                let bit = |yes: bool, b: u8| if yes { b } else { 0 };
+                (bit(h1.contains(b), layout::TRIPLET_FIRST)
+                    | bit(h2.contains(b), layout::TRIPLET_SECOND)
+                    | bit(h0.contains(b), layout::TRIPLET_AGAIN))
+                .to_string()
             })
             .collect();
         let _ = writeln!(o, "    [{}],", row.join(", "));
     }
     o.push_str("];\n");
-    let triplet_to: Vec<u32> = triplets.iter().map(|(_, _, p)| pack(*p, 0)).collect();
+    let triplet_to: Vec<u32> = triplets.iter().map(|(_, _, p)| pack(*p, 0)).collect::<Result<_, _>>()?;
     array(
         &mut o,
         "TRIPLET_TO",
@@ -338,11 +364,11 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
     // the input length as the position; `FINAL` holds 1 + that list (0: the
     // state does not accept). The scratch register breaks copy cycles.
     let scratch = (d.nregs - 1) as u16;
-    let fin_idx: Vec<usize> = d
+    let fin_idx: Vec<u16> = d
         .states
         .iter()
         .map(|s| match &s.fin {
-            None => 0,
+            None => Ok(layout::REJECT),
             Some(v) => {
                 let pending: Vec<Op> = v
                     .iter()
@@ -357,27 +383,23 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
                         Some(Op { dst: k as u16, src })
                     })
                     .collect();
-                1 + list_of(&super::tdfa::sequence(pending, scratch))
+                let list = list_of(&super::tdfa::sequence(pending, scratch));
+                u16::try_from(list).ok().filter(|&l| l < u16::MAX).map(layout::accept).ok_or_else(too_large)
             }
         })
-        .collect();
-    let limits_ok = ns * nc <= 0xFFFF && op_lists.len() <= 0x100 && accel_sets.len() < 0x100 && d.nregs < 254;
-    assert!(
-        limits_ok,
-        "the automaton is too large for the packed table layout: {} states x {} classes, {} op lists, {} self-loop sets, {} registers",
-        ns,
-        nc,
-        op_lists.len(),
-        accel_sets.len(),
-        d.nregs
-    );
+        .collect::<Result<_, _>>()?;
+    // Operation lists name registers in a byte, 254 and 255 being `NONE`
+    // and the position.
+    if op_lists.len() > layout::MAX_OPS as usize + 1 || d.nregs >= 254 {
+        return Err(format!("{} operation lists or {} registers do not fit the layout", op_lists.len(), d.nregs));
+    }
     array(&mut o, "STARTS", "u32", &starts, "Start of each entry, packed like `TRANS` (no operations).");
     array(
         &mut o,
         "TRANS",
         "u32",
         &trans,
-        "Transitions by `state + class` (state ids premultiplied by `NCLASSES`), packed: bits 0..16 the target (0: dead), bits 16..24 its operation list (0: none; see `Tables::apply`), bits 24..32 the target's self-loop set (0: none; set `k` is bit `(k - 1) % 8` of `ACCEL_LUT[(k - 1) / 8]`).",
+        "Transitions by `state + class` (state ids premultiplied by `NCLASSES`), packed as `uriscan_layout` defines: the target (0: dead), its operation list (0: none; see `Tables::apply`), the target's self-loop field.",
     );
     // Operations become straight-line code, one match arm per list.
     let mut apply = String::new();
@@ -394,19 +416,19 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         apply.push_str(" }\n");
     }
     let nops: usize = op_lists.iter().map(|l| l.len()).sum();
-    let nlut = accel_sets.len().div_ceil(8).max(1);
+    let nlut = accel_sets.len().div_ceil(layout::SETS_PER_LUT).max(1);
     let _ = writeln!(
         o,
-        "/// Self-loop sets as bit tables, eight sets per table: set `k` holds byte `b` when\n/// `ACCEL_LUT[(k - 1) / 8][b] & (1 << ((k - 1) % 8)) != 0`.\npub static ACCEL_LUT: [[u8; 256]; {}] = [",
+        "/// Self-loop sets as bit tables, several sets per table: set `k` holds byte `b` when\n/// `ACCEL_LUT[lut_row(k)][b] & lut_bit(k) != 0` (`uriscan_layout`).\npub static ACCEL_LUT: [[u8; 256]; {}] = [",
         nlut
     );
     for t in 0..nlut {
         let row: Vec<String> = (0..=255u8)
             .map(|b| {
                 let mut v = 0u8;
-                for (k, set) in accel_sets.iter().enumerate().skip(t * 8).take(8) {
-                    if set.contains(b) {
-                        v |= 1 << (k % 8);
+                for (k, set) in accel_sets.iter().enumerate() {
+                    if layout::lut_row(k) == t && set.contains(b) {
+                        v |= layout::lut_bit(k);
                     }
                 }
                 v.to_string()
@@ -415,33 +437,17 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         let _ = writeln!(o, "    [{}],", row.join(", "));
     }
     o.push_str("];\n");
-    // Nibble tables for SIMD membership tests: byte `b < 0x80` is in the set
-    // when `lo[b & 15] & hi[b >> 4] != 0`, with `hi[h] = 1 << h`; bytes
-    // `>= 0x80` are all in (mode 1), all out (mode 0), or mixed (mode 2:
-    // no SIMD for this set).
+    // Nibble tables for SIMD membership tests (`uriscan_layout::nibbles`).
     let _ = writeln!(
         o,
-        "/// SIMD nibble tables of the self-loop sets: `[lo[16], hi[16]]`; ASCII byte `b` is in set `k`\n/// when `lo[b & 15] & hi[b >> 4] != 0`.\npub static ACCEL_NIBBLES: [[u8; 32]; {}] = [",
+        "/// SIMD nibble tables of the self-loop sets (`uriscan_layout::Nibbles::table`).\npub static ACCEL_NIBBLES: [[u8; 32]; {}] = [",
         accel_sets.len()
     );
     let mut modes = Vec::new();
     for set in &accel_sets {
-        let mut t = [0u8; 32];
-        for b in 0..0x80u8 {
-            if set.contains(b) {
-                t[(b & 15) as usize] |= 1 << (b >> 4);
-            }
-        }
-        for h in 0..8 {
-            t[16 + h] = 1 << h;
-        }
-        let high = (0x80..=0xFFu8).filter(|&b| set.contains(b)).count();
-        modes.push(match high {
-            0 => 0,
-            128 => 1,
-            _ => 2,
-        });
-        let _ = writeln!(o, "    [{}],", t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
+        let n = layout::nibbles(&set.0);
+        modes.push(n.high);
+        let _ = writeln!(o, "    [{}],", n.table.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
     }
     o.push_str("];\n");
     array(
@@ -449,7 +455,7 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         "ACCEL_HIGH",
         "u8",
         &modes,
-        "Bytes >= 0x80 in each self-loop set: 0 none, 1 all, 2 some (scalar only).",
+        "Bytes >= 0x80 in each self-loop set (`uriscan_layout::Nibbles::high`: none, all, or some, scalar only).",
     );
     let _ = writeln!(o, "/// The self-loop sets as 256-bit sets (for SIMD tables and tests).\npub static ACCEL_SETS: [[u64; 4]; {}] = [", accel_sets.len());
     for s in &accel_sets {
@@ -464,7 +470,7 @@ pub fn automaton(header: &str, cfg: &Config, g: &Grammar, d: &Tdfa, automaton_ty
         "FINAL",
         "u16",
         &fin_idx,
-        "Acceptance of each state: 0 rejects, `1 + k` accepts after operation list `k` (see `Tables::finish`).",
+        "Acceptance of each state (`uriscan_layout::accept_list`): rejects, or accepts after an operation list that moves the tag values to their home registers.",
     );
     let ctxs: Vec<String> = d
         .states
@@ -511,11 +517,6 @@ impl {at} for Tables {{
     }}
 
     #[inline(always)]
-    fn finish(f: u16, n: u32, r: &mut [u32; NREGS]) {{
-        Self::apply(u32::from(f) - 1, n, r)
-    }}
-
-    #[inline(always)]
     fn tags(r: &[u32; NREGS]) -> [u32; NTAGS] {{
         let mut t = [NONE; NTAGS];
         t.copy_from_slice(&r[..NTAGS]);
@@ -539,7 +540,30 @@ impl {at} for Tables {{
         accelerated: accel.iter().filter(|&&a| a != 0 && a < triplet_base).count(),
         triplet_states: accel.iter().filter(|&&a| a >= triplet_base).count(),
     };
-    (o, report)
+    Ok((o, report))
+}
+
+/// The entry rules as a Rust enum `Rule`, in the tags file's order (each
+/// variant's value is its index in `STARTS`), documented with the rule's ABNF.
+fn rule_enum(o: &mut String, cfg: &Config, g: &Grammar) {
+    let n = cfg.entries.len();
+    o.push_str(
+        "/// An entry rule of the grammar: where a parse starts. The variants are the `entry`\n\
+         /// lines of the tags file, in order; each one's value is its index in `STARTS`.\n\
+         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\npub enum Rule {\n",
+    );
+    for (k, (name, rule)) in cfg.entries.iter().enumerate() {
+        let text = g.rule(rule).map(|r| abnf_text(&r.expr).replace('`', "'")).unwrap_or_default();
+        let _ = writeln!(o, "    /// `{} = {}`\n    {} = {},", rule, text, name, k);
+    }
+    o.push_str("}\n\nimpl Rule {\n");
+    let all: Vec<String> = cfg.entries.iter().map(|(name, _)| format!("Rule::{}", name)).collect();
+    let _ = writeln!(o, "    /// Every entry rule, in the tags file's order.\n    pub const ALL: [Rule; {}] = [{}];\n", n, all.join(", "));
+    o.push_str("    /// The rule's name in the grammar, as the tags file writes it.\n    #[must_use]\n    pub const fn name(self) -> &'static str {\n        match self {\n");
+    for (name, rule) in &cfg.entries {
+        let _ = writeln!(o, "            Rule::{} => \"{}\",", name, rule);
+    }
+    o.push_str("        }\n    }\n}\n");
 }
 
 /// Emits a `ByteSet` constant for every rule that matches some one-byte string.
