@@ -29,11 +29,15 @@ use uriscan_layout as layout;
 pub(crate) trait Tables {
     /// The error-context type (for example `ErrorKind`).
     type Context: Copy + 'static;
+    /// The mark type (for example `HostKind`).
+    type Mark: Copy + 'static;
     /// The registers (`[u32; NREGS]`).
     type Regs;
     /// The tags (`[u32; NTAGS]`).
     type Tags;
     const NCLASSES: usize;
+    /// The mark of each mark tag (the tags after the captures), outermost first.
+    const MARKS: &'static [Self::Mark];
     const STARTS: &'static [u32];
     const CLASSES: &'static [u8; 256];
     const TRANS: &'static [u32];

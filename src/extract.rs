@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::string::String;
 use std::vec::Vec;
 
-use crate::simd::{self, Skip, WithSkip};
+use crate::simd::{self, Skip};
 use crate::{sets, ByteSet, ParseError, Rule, UriRef};
 
 /// Bytes a scheme may hold: `ALPHA / DIGIT / "+" / "-" / "."`.
@@ -423,21 +423,16 @@ enum Outcome<'t> {
     Skip(usize),
 }
 
-struct Step<'a, 't, 'e>(&'a mut Matches<'t, 'e>);
-
-impl<'t> WithSkip for Step<'_, 't, '_> {
-    type Out = Option<Match<'t>>;
-    #[inline(always)]
-    fn call<S: Skip>(self, s: S) -> Option<Match<'t>> {
-        self.0.next_with(s)
-    }
+simd::skipping_fn! {
+    /// The next match, searched with the skipper the CPU allows.
+    fn step<'a, 't, 'e>(m: &'a mut Matches<'t, 'e>) -> Option<Match<'t>> = |s| m.next_with(s)
 }
 
 impl<'t> Iterator for Matches<'t, '_> {
     type Item = Match<'t>;
 
     fn next(&mut self) -> Option<Match<'t>> {
-        simd::dispatch(Step(self))
+        step(self)
     }
 }
 

@@ -34,6 +34,7 @@ mod tables;
 mod uri;
 
 mod builder;
+mod dot_segments;
 mod iter;
 pub mod normalize;
 pub mod percent;
@@ -49,10 +50,10 @@ pub use host::{HostKind, Port};
 pub use uri::{Uri, UriRef};
 
 pub use builder::{BuildError, Builder, Component};
+#[cfg(feature = "std")]
+pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
 pub use iter::{PathSegments, QueryPair, QueryPairs};
 pub use normalize::NormalizeOptions;
-#[cfg(feature = "std")]
-pub use resolve::{remove_dot_segments, remove_dot_segments_into};
 pub use resolve::{ResolveError, ResolveMode};
 
 mod split;

@@ -24,15 +24,15 @@
 //! assert_eq!(h.normalize_with(NormalizeOptions::SCHEME_BASED), "http://example.com/");
 //! ```
 
+use crate::dot_segments::Dot;
 use crate::percent::triplet_at;
-use crate::resolve::dot_kind;
 use crate::sets::UNRESERVED;
 #[cfg(feature = "std")]
 use crate::ByteSet;
 use crate::{Port, UriRef};
 
 #[cfg(feature = "std")]
-use crate::resolve::{DotRemover, PathSink};
+use crate::dot_segments::{DotRemover, PathSink};
 #[cfg(feature = "std")]
 use std::{borrow::Cow, string::String};
 
@@ -73,17 +73,11 @@ struct Plan<'a> {
 /// `%2E`): every such segment starts the path or follows a `/`, with `.` or
 /// `%`. When this is false, removing dot segments changes nothing.
 #[cfg(feature = "std")]
-#[inline]
 fn may_have_dot_segment(path: &str) -> bool {
-    struct Job<'p>(&'p [u8]);
-    impl crate::simd::WithSkip for Job<'_> {
-        type Out = bool;
-        #[inline(always)]
-        fn call<S: crate::simd::Skip>(self, s: S) -> bool {
-            crate::resolve::dot_segment_in(self.0, 0, self.0.len(), s, NOT_DOT_OR_PCT.set())
-        }
+    crate::simd::skipping_fn! {
+        fn dots_in<'p>(b: &'p [u8]) -> bool = |s| crate::dot_segments::dot_segment_in(b, 0, b.len(), s, NOT_DOT_OR_PCT.set())
     }
-    crate::simd::dispatch(Job(path.as_bytes()))
+    dots_in(path.as_bytes())
 }
 
 #[cfg(feature = "std")]
@@ -101,12 +95,8 @@ impl UriRef<'_> {
     /// in the path.
     #[inline]
     fn is_syntax_normal(&self) -> bool {
-        struct Job<'u, 'a>(&'u UriRef<'a>);
-        impl crate::simd::WithSkip for Job<'_, '_> {
-            type Out = bool;
-            #[inline(always)]
-            fn call<S: crate::simd::Skip>(self, s: S) -> bool {
-                let u = self.0;
+        crate::simd::skipping_fn! {
+            fn normal<'u, 'a>(u: &'u UriRef<'a>) -> bool = |s| {
                 let b = u.as_str().as_bytes();
                 let lower_end = u
                     .offsets(crate::scan::CAP_HOST)
@@ -117,10 +107,10 @@ impl UriRef<'_> {
                     return false;
                 }
                 let (ps, pe) = u.offsets(crate::scan::CAP_PATH).unwrap_or((0, 0));
-                !crate::resolve::dot_segment_in(b, ps, pe, s, NOT_DOT_OR_PCT.set())
+                !crate::dot_segments::dot_segment_in(b, ps, pe, s, NOT_DOT_OR_PCT.set())
             }
         }
-        crate::simd::dispatch(Job(self))
+        normal(self)
     }
 }
 
@@ -213,21 +203,20 @@ impl Iterator for NormBytes<'_> {
     }
 }
 
-/// [`dot_kind`] of a segment after percent-encoding normalization
-/// (`%2E` is `.`).
+/// [`Dot::of`] a segment after percent-encoding normalization (`%2E` is `.`).
 #[inline]
-fn norm_dot_kind(seg: &str) -> u8 {
+fn norm_dot_kind(seg: &str) -> Dot {
     match seg.as_bytes().first() {
-        Some(b'.') if seg.len() <= 2 => dot_kind(seg),
+        Some(b'.') if seg.len() <= 2 => Dot::of(seg),
         Some(b'.' | b'%') => {
             let mut it = NormBytes::new(seg, false);
             match (it.next(), it.next(), it.next()) {
-                (Some(b'.'), None, _) => 1,
-                (Some(b'.'), Some(b'.'), None) => 2,
-                _ => 0,
+                (Some(b'.'), None, _) => Dot::Current,
+                (Some(b'.'), Some(b'.'), None) => Dot::Parent,
+                _ => Dot::Not,
             }
         }
-        _ => 0,
+        _ => Dot::Not,
     }
 }
 
@@ -255,7 +244,7 @@ impl<'a> RevSegs<'a> {
                 Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i + 1..)),
                 None => (rest, None),
             };
-            if norm_dot_kind(seg) != 0 {
+            if norm_dot_kind(seg) != Dot::Not {
                 if let Some(t) = tail {
                     rest = t; // rule A
                     continue;
@@ -263,7 +252,7 @@ impl<'a> RevSegs<'a> {
                 // Only leading dot segments: the output is empty.
                 return RevSegs { rest: None, first: Some(""), trailing: false, pending: 0, dots };
             }
-            let trailing = tail.is_some_and(|t| norm_dot_kind(t.rsplit('/').next().unwrap_or("")) != 0);
+            let trailing = tail.is_some_and(|t| norm_dot_kind(t.rsplit('/').next().unwrap_or("")) != Dot::Not);
             return RevSegs { rest: tail.map(|t| t.rsplit('/')), first: Some(seg), trailing, pending: 0, dots };
         }
     }
@@ -282,8 +271,8 @@ impl<'a> Iterator for RevSegs<'a> {
         if let Some(it) = self.rest.as_mut() {
             for seg in it.by_ref() {
                 match norm_dot_kind(seg) {
-                    2 => self.pending += 1,
-                    1 => {}
+                    Dot::Parent => self.pending += 1,
+                    Dot::Current => {}
                     _ if self.pending > 0 => self.pending -= 1,
                     _ => return Some(seg),
                 }

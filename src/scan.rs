@@ -9,7 +9,9 @@ use crate::grammar::{Grammar, Rule};
 use crate::host::HostKind;
 use crate::tables::{rfc1630, rfc2396, rfc3986};
 
-pub(crate) use rfc3986::{CAP_AUTHORITY, CAP_FRAGMENT, CAP_HOST, CAP_PATH, CAP_PORT, CAP_QUERY, CAP_SCHEME, CAP_USERINFO};
+pub(crate) use rfc3986::{
+    CAP_AUTHORITY, CAP_FRAGMENT, CAP_HOST, CAP_PATH, CAP_PORT, CAP_QUERY, CAP_SCHEME, CAP_USERINFO,
+};
 
 /// Captures per grammar (the same in every grammar; `tables.rs` checks).
 const NCAPTURES: usize = rfc3986::NCAPTURES;
@@ -45,7 +47,7 @@ impl Captures {
 /// Never panics.
 #[inline]
 pub(crate) fn scan(input: &[u8], rule: Rule) -> Result<Captures, ParseError> {
-    scan_entry::<rfc3986::Tables>(input, rule as usize, &rfc3986::MARKS)
+    scan_entry::<rfc3986::Tables>(input, rule as usize)
 }
 
 /// Runs `grammar`'s automaton (its reference entry) over `input`.
@@ -55,24 +57,25 @@ pub(crate) fn scan(input: &[u8], rule: Rule) -> Result<Captures, ParseError> {
 pub(crate) fn scan_with(input: &[u8], grammar: Grammar) -> Result<Captures, ParseError> {
     match grammar {
         Grammar::Rfc3986 => scan(input, Rule::UriReference),
-        Grammar::Rfc2396 => scan_entry::<rfc2396::Tables>(input, 0, &rfc2396::MARKS),
-        Grammar::Rfc1630 => scan_entry::<rfc1630::Tables>(input, 0, &rfc1630::MARKS),
+        Grammar::Rfc2396 => scan_entry::<rfc2396::Tables>(input, 0),
+        Grammar::Rfc1630 => scan_entry::<rfc1630::Tables>(input, 0),
     }
 }
 
-/// Runs entry `entry` of `T`; `marks` names its mark tags, which follow the
-/// captures, outermost first (the generator orders them so).
+/// Runs entry `entry` of `T`.
 #[inline(always)]
-fn scan_entry<T>(input: &[u8], entry: usize, marks: &'static [HostKind]) -> Result<Captures, ParseError>
+fn scan_entry<T>(input: &[u8], entry: usize) -> Result<Captures, ParseError>
 where
-    T: Tables<Context = ErrorKind>,
+    T: Tables<Context = ErrorKind, Mark = HostKind>,
     T::Regs: AsRef<[u32]>,
 {
     if input.len() >= NONE as usize {
         return Err(too_long(input));
     }
-    crate::automaton::run_then::<T, Captures, _>(input, entry, |regs| captures(regs.as_ref(), marks)).map_err(|s| {
-        ParseError { index: s.index, kind: s.context, found: input.get(s.index).copied() }
+    crate::automaton::run_then::<T, Captures, _>(input, entry, captures::<T>).map_err(|s| ParseError {
+        index: s.index,
+        kind: s.context,
+        found: input.get(s.index).copied(),
     })
 }
 
@@ -83,15 +86,21 @@ fn too_long(input: &[u8]) -> ParseError {
 
 /// The captures of the tag values of an accepted input (tag `k` in register
 /// `k`). The host kind is the first mark that is set: marks set together
-/// are nested, and the generator puts the outer one first. (Out of line:
-/// inlined into the walker, it costs the hot loop registers; measured.)
+/// are nested, and the generator puts the outer one first (`T::MARKS`).
+/// (Out of line: inlined into the walker, it costs the hot loop registers;
+/// measured.)
 #[inline(never)]
-fn captures(tags: &[u32], marks: &[HostKind]) -> Captures {
+fn captures<T>(regs: &T::Regs) -> Captures
+where
+    T: Tables<Mark = HostKind>,
+    T::Regs: AsRef<[u32]>,
+{
+    let tags = regs.as_ref();
     let mut pos = [NONE; 2 * NCAPTURES];
     if let Some(t) = tags.get(..2 * NCAPTURES) {
         pos.copy_from_slice(t);
     }
     let set = tags.get(2 * NCAPTURES..).unwrap_or_default();
-    let kind = marks.iter().zip(set).find(|(_, &t)| t != NONE).map(|(m, _)| *m);
+    let kind = T::MARKS.iter().zip(set).find(|(_, &t)| t != NONE).map(|(m, _)| *m);
     Captures { pos, kind }
 }

@@ -114,21 +114,44 @@ pub(crate) fn dispatch<W: WithSkip>(w: W) -> W::Out {
     w.call(Scalar)
 }
 
-/// The first index `>= i` whose byte is not in the set, with AVX2 when the
-/// CPU has it, else the scalar loop (for callers outside the walker).
-#[inline]
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
-pub(crate) fn skip(input: &[u8], i: usize, set: Set<'_>) -> usize {
-    struct One<'a, 'b>(&'a [u8], usize, Set<'b>);
-    impl WithSkip for One<'_, '_> {
-        type Out = usize;
-        // Inlined into `avx2::call` so the intrinsics compile for AVX2.
-        #[inline(always)]
-        fn call<S: Skip>(self, s: S) -> usize {
-            s.skip(self.0, self.1, self.2)
+/// Defines a function whose body runs with the skipper `s` that
+/// [`dispatch`] chooses, compiled for AVX2 when the CPU has it, so the
+/// skipper's intrinsics inline into the caller's loop. The one place that
+/// writes the [`WithSkip`] adaptor for a non-generic function; its
+/// arguments' lifetimes must be named.
+///
+/// ```ignore
+/// skipping_fn! {
+///     /// Doc.
+///     pub(crate) fn first_stop<'a>(input: &'a [u8], set: Set<'a>) -> usize = |s| s.skip(input, 0, set)
+/// }
+/// ```
+macro_rules! skipping_fn {
+    ($(#[$m:meta])* $vis:vis fn $name:ident<$($lt:lifetime),*>($($arg:ident: $ty:ty),* $(,)?) -> $out:ty = |$s:ident| $body:expr) => {
+        $(#[$m])*
+        #[inline]
+        $vis fn $name<$($lt),*>($($arg: $ty),*) -> $out {
+            struct Job<$($lt),*>($($ty),*);
+            impl<$($lt),*> $crate::simd::WithSkip for Job<$($lt),*> {
+                type Out = $out;
+                #[inline(always)]
+                fn call<S: $crate::simd::Skip>(self, $s: S) -> $out {
+                    let Job($($arg),*) = self;
+                    $body
+                }
+            }
+            $crate::simd::dispatch(Job($($arg),*))
         }
-    }
-    dispatch(One(input, i, set))
+    };
+}
+#[cfg_attr(not(feature = "std"), allow(unused_imports))]
+pub(crate) use skipping_fn;
+
+skipping_fn! {
+    /// The first index `>= i` whose byte is not in the set, with AVX2 when
+    /// the CPU has it, else the scalar loop (for callers outside the walker).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn skip<'a, 'b>(input: &'a [u8], i: usize, set: Set<'b>) -> usize = |s| s.skip(input, i, set)
 }
 
 #[cfg(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar")))]

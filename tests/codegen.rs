@@ -2,8 +2,8 @@
 //! text for all 256 bytes, configuration and grammar errors with positions,
 //! and the generator's reference runner agreeing with the runtime walker.
 
-use uriscan_codegen as codegen;
 use std::path::{Path, PathBuf};
+use uriscan_codegen as codegen;
 
 fn grammar_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar")

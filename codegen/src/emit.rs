@@ -489,9 +489,11 @@ pub struct Tables;
 
 impl {at} for Tables {{
     type Context = {ct};
+    type Mark = {mt};
     type Regs = [u32; NREGS];
     type Tags = [u32; NTAGS];
     const NCLASSES: usize = NCLASSES;
+    const MARKS: &'static [{mt}] = &MARKS;
     const STARTS: &'static [u32] = &STARTS;
     const CLASSES: &'static [u8; 256] = &CLASSES;
     const TRANS: &'static [u32] = &TRANS;
@@ -526,6 +528,7 @@ impl {at} for Tables {{
 ",
         at = automaton_type,
         ct = cfg.context_type,
+        mt = cfg.mark_type,
         apply = apply,
     );
     let _ = g;
@@ -558,7 +561,12 @@ fn rule_enum(o: &mut String, cfg: &Config, g: &Grammar) {
     }
     o.push_str("}\n\nimpl Rule {\n");
     let all: Vec<String> = cfg.entries.iter().map(|(name, _)| format!("Rule::{}", name)).collect();
-    let _ = writeln!(o, "    /// Every entry rule, in the tags file's order.\n    pub const ALL: [Rule; {}] = [{}];\n", n, all.join(", "));
+    let _ = writeln!(
+        o,
+        "    /// Every entry rule, in the tags file's order.\n    pub const ALL: [Rule; {}] = [{}];\n",
+        n,
+        all.join(", ")
+    );
     o.push_str("    /// The rule's name in the grammar, as the tags file writes it.\n    #[must_use]\n    pub const fn name(self) -> &'static str {\n        match self {\n");
     for (name, rule) in &cfg.entries {
         let _ = writeln!(o, "            Rule::{} => \"{}\",", name, rule);

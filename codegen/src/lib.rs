@@ -67,7 +67,8 @@ impl Default for Options<'_> {
 /// slot `i` in each automaton (a grammar without a component leaves its
 /// slot unset), so the runtime reads all of them the same way; the runtime
 /// checks at compile time that each grammar's `CAP_*` constants agree.
-pub const URI_CAPTURE_SLOTS: &[&str] = &["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
+pub const URI_CAPTURE_SLOTS: &[&str] =
+    &["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
 
 /// One grammar that uriscan's `build.rs` compiles.
 #[derive(Clone, Debug)]

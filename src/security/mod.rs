@@ -40,8 +40,8 @@ pub use path::PathHazards;
 pub use redact::{redact, Redacted};
 
 use crate::{HostKind, UriRef};
-use host::{looks_like_host, offset_in};
 use core::fmt;
+use host::{looks_like_host, offset_in};
 
 /// What a security check found (RFC 3986 §7); see [`Finding`].
 ///
