@@ -1,0 +1,109 @@
+//! Snapshot tests: the generator's whole output for a few tiny grammars in
+//! `tests/data/`, kept beside them as `NAME.dfa.rs`, `NAME.sets.rs` and
+//! `NAME.regex.rs`, so that any change to what the generator emits shows up
+//! as a readable diff in review.
+//!
+//! After an intended change, rewrite the snapshots and read the diff:
+//!
+//! ```sh
+//! UPDATE_SNAPSHOTS=1 cargo test -p uriscan-codegen --test snapshots
+//! git diff codegen/tests/data
+//! ```
+
+use std::path::{Path, PathBuf};
+use uriscan_codegen::{generate, Options};
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// Compares `text` with the snapshot file `name`, or rewrites it when
+/// `UPDATE_SNAPSHOTS` is set. On a difference, names the first line that
+/// differs.
+fn check(name: &str, text: &str) {
+    let path = data().join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_SNAPSHOTS=1 to create it)", path.display()));
+    if want != text {
+        let line = want
+            .lines()
+            .zip(text.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(want.lines().count().min(text.lines().count()));
+        panic!(
+            "{name} differs from the generator's output at line {}:\n  snapshot:  {:?}\n  generated: {:?}\n\
+             (if the change is intended: UPDATE_SNAPSHOTS=1 cargo test -p uriscan-codegen --test snapshots)",
+            line + 1,
+            want.lines().nth(line),
+            text.lines().nth(line)
+        );
+    }
+}
+
+fn snapshot(stem: &str, options: &Options) {
+    let out = generate(&data(), &format!("{stem}.tags"), options).unwrap_or_else(|e| panic!("{}", e.join("\n")));
+    check(&format!("{stem}.dfa.rs"), &out.automaton);
+    check(&format!("{stem}.sets.rs"), &out.sets);
+    check(&format!("{stem}.regex.rs"), &out.regexes);
+}
+
+#[test]
+fn digits_grammar_matches_its_snapshot() {
+    snapshot("digits", &Options::default());
+}
+
+#[test]
+fn percent_grammar_matches_its_snapshot() {
+    snapshot("percent", &Options::default());
+}
+
+#[test]
+fn nested_marks_grammar_matches_its_snapshot() {
+    snapshot("nested", &Options::default());
+}
+
+/// Capture slots: a grammar's captures in the order asked for, an absent
+/// one as a slot no rule sets, and an unknown one refused.
+#[test]
+fn capture_slots_order_the_captures() {
+    let slots = Options { capture_slots: &["value", "absent", "key"], ..Options::default() };
+    let out = generate(&data(), "digits.tags", &slots).unwrap();
+    let a = &out.automaton;
+    assert!(a.contains("pub const CAP_VALUE: usize = 0;"), "{a}");
+    assert!(a.contains("pub const CAP_ABSENT: usize = 1;"));
+    assert!(a.contains("pub const CAP_KEY: usize = 2;"));
+    assert!(a.contains("pub const NCAPTURES: usize = 3;"));
+    let missing = Options { capture_slots: &["value"], ..Options::default() };
+    let e = generate(&data(), "digits.tags", &missing).err().unwrap();
+    assert_eq!(e, ["grammar/digits.tags: capture 'key' has no slot (slots: value)"]);
+}
+
+/// Marks are emitted outermost first, whatever the tags file's order, and
+/// the reference runner sets both nested marks on `[12]`.
+#[test]
+fn nested_marks_come_outermost_first() {
+    let l = uriscan_codegen::load(&data(), "nested.tags", &Options::default()).unwrap();
+    let names: Vec<&str> = l.config.marks.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Outer", "Inner", "Other"]);
+    let d = uriscan_codegen::tdfa::build(&l.nfas);
+    let tags = d.run(0, b"[12]").unwrap();
+    assert_eq!(tags, [Some(0), Some(1), None], "Outer starts at 0, Inner at 1");
+    assert_eq!(d.run(0, b"12").unwrap(), [None, Some(0), None]);
+    assert_eq!(d.run(0, b"ab").unwrap(), [None, None, Some(0)]);
+}
+
+/// The generated Rule enum follows the tags file's entries, documented
+/// with each rule's ABNF.
+#[test]
+fn entries_become_a_rule_enum() {
+    let out = generate(&data(), "digits.tags", &Options::default()).unwrap();
+    let a = &out.automaton;
+    assert!(a.contains("    /// `top = [ word \"=\" ] number`\n    Top = 0,"), "{a}");
+    assert!(a.contains("    Number = 1,"));
+    assert!(a.contains("pub const ALL: [Rule; 2] = [Rule::Top, Rule::Number];"));
+    assert!(a.contains("Rule::Number => \"number\","));
+}
