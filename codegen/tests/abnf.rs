@@ -1,7 +1,7 @@
 //! The ABNF parser (RFC 5234, RFC 7405): rules, every error with its position.
 
-use uriscan_uriscan_codegen::abnf::*;
-use uriscan_uriscan_codegen::byteset::ByteSet;
+use uriscan_codegen::abnf::*;
+use uriscan_codegen::byteset::ByteSet;
 
 const F: &str = "t.abnf";
 
@@ -442,8 +442,8 @@ fn diagnostics_sorted_by_file_then_position() {
 
 fn rfc3986() -> Grammar {
     let files = [
-        ("grammar/rfc3986.abnf", include_str!("../grammar/rfc3986.abnf")),
-        ("grammar/core.abnf", include_str!("../grammar/core.abnf")),
+        ("grammar/rfc3986.abnf", include_str!("../../grammar/rfc3986.abnf")),
+        ("grammar/core.abnf", include_str!("../../grammar/core.abnf")),
     ];
     match Grammar::load(&files) {
         Ok(g) => g,
@@ -503,7 +503,7 @@ fn rfc3986_grammar_loads() {
 
 #[test]
 fn rfc3986_without_core_rules_reports_them() {
-    let errs = errors_of(&[("rfc3986.abnf", include_str!("../grammar/rfc3986.abnf"))]);
+    let errs = errors_of(&[("rfc3986.abnf", include_str!("../../grammar/rfc3986.abnf"))]);
     assert!(!errs.is_empty());
     assert!(errs.iter().all(|e| e.contains("undefined rule 'ALPHA'")
         || e.contains("undefined rule 'DIGIT'")
