@@ -16,10 +16,10 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-// Layers, bottom up (no module imports one above it):
-// tables (generated) -> automaton (walker) + simd (run skipping) -> scan ->
-// uri (views) -> split, resolve, normalize, percent, builder, iter,
-// extract, security (operations on views) -> oracle (feature).
+// Layers, bottom up; a module imports only from the layers below it:
+// simd, automaton (the walker) | tables (generated) | scan | uri (views) |
+// split, dot_segments, resolve, normalize, percent, builder, iter, extract,
+// security (operations on views) | oracle (feature).
 mod automaton;
 mod byteset;
 mod components;
