@@ -1,0 +1,16 @@
+//! Crawl and web-archive keys on top of [`uriscan`]: SURT keys, canonicalization
+//! profiles, registrable domains from the Public Suffix List, and
+//! query-parameter surgery.
+//!
+//! Every public function takes `&str` or `&[u8]`, returns an answer for any
+//! input (crawl logs are dirty) and never panics.
+//!
+//! ```
+//! assert_eq!(uriscan_crawl::surt("http://www.Archive.org:80/goo/?b=2&a=1#x"), "org,archive)/goo?a=1&b=2");
+//! ```
+#![warn(missing_docs)]
+
+mod bytes;
+mod surt;
+
+pub use surt::{archive_canonical, surt, surt_with, SurtOptions};
