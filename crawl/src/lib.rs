@@ -14,3 +14,6 @@ mod bytes;
 mod surt;
 
 pub use surt::{archive_canonical, surt, surt_with, SurtOptions};
+mod domain;
+
+pub use domain::{domain_parts, public_suffix, registrable_domain, DomainOptions, DomainParts, HostClass, Section};

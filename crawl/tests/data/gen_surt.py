@@ -13,6 +13,9 @@ import surt
 from surt import DefaultIAURLCanonicalizer
 from surt.handyurl import handyurl
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_surt_escape import escape, unescape  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 OPTION_SETS = {
@@ -22,37 +25,6 @@ OPTION_SETS = {
         "with_scheme": True, "host_massage": False, "trailing_comma": True, "reverse_ipaddr": False},
     "no_reverse_ip": {"reverse_ipaddr": False},
 }
-
-
-def unescape(s):
-    out = bytearray()
-    b = s.encode("utf-8")
-    i = 0
-    while i < len(b):
-        c = b[i:i + 1]
-        if c == b"\\" and i + 1 < len(b):
-            n = b[i + 1:i + 2]
-            if n == b"x":
-                out.append(int(b[i + 2:i + 4], 16)); i += 4; continue
-            out += {b"t": b"\t", b"n": b"\n", b"r": b"\r", b"\\": b"\\"}[n]; i += 2; continue
-        out += c; i += 1
-    return bytes(out)
-
-
-def escape(b):
-    out = []
-    text = b.decode("utf-8", "surrogateescape")
-    for ch in text:
-        o = ord(ch)
-        if ch == "\\":
-            out.append("\\\\")
-        elif 0xDC80 <= o <= 0xDCFF:
-            out.append("\\x%02X" % (o - 0xDC00))
-        elif o < 0x21 or o == 0x7F:
-            out.append("\\x%02X" % o)
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def run(fn):
