@@ -11,9 +11,14 @@
 #![warn(missing_docs)]
 
 mod bytes;
-mod surt;
+pub mod surt;
 
 pub use surt::{archive_canonical, surt, surt_with, SurtOptions};
-mod domain;
+pub mod domain;
 
 pub use domain::{domain_parts, public_suffix, registrable_domain, DomainOptions, DomainParts, HostClass, Section};
+pub mod canon;
+pub mod params;
+
+pub use canon::{canon, CanonError, Profile};
+pub use params::{filter_params, filter_params_bytes, strip_tracking, ParamFilter, TRACKING_NAMES, TRACKING_PREFIXES};
