@@ -24,10 +24,9 @@ fn unescape_once(input: &[u8], out: &mut Vec<u8>) -> bool {
     while i < input.len() {
         let b = input[i];
         if b == b'%' {
-            if let (Some(h), Some(l)) = (
-                input.get(i + 1).copied().and_then(hex_val),
-                input.get(i + 2).copied().and_then(hex_val),
-            ) {
+            if let (Some(h), Some(l)) =
+                (input.get(i + 1).copied().and_then(hex_val), input.get(i + 2).copied().and_then(hex_val))
+            {
                 out.push(h << 4 | l);
                 i += 3;
                 changed = true;
@@ -63,6 +62,10 @@ pub(crate) const fn needs_escape(b: u8) -> bool {
 /// Appends `input` with every byte [`needs_escape`] names written as `%XX`
 /// (upper-case hex), everything else as it is.
 pub(crate) fn escape_once_into(input: &[u8], out: &mut Vec<u8>) {
+    if !input.iter().any(|&b| needs_escape(b)) {
+        out.extend_from_slice(input);
+        return;
+    }
     for &b in input {
         if needs_escape(b) {
             out.extend_from_slice(&[b'%', HEX_UPPER[usize::from(b >> 4)], HEX_UPPER[usize::from(b & 15)]]);

@@ -5,7 +5,7 @@
 //!   dot segments, default port, empty path). A line that is not a valid URI
 //!   reference is an error: this profile never guesses.
 //! - [`Profile::Archive`]: the web-archive canonical form, steps 1–13 of the
-//!   [SURT module](crate::surt) written back as a URL instead of reordered
+//!   [SURT module](mod@crate::surt) written back as a URL instead of reordered
 //!   (`http://www.Archive.org:80/goo/?b=2&a=1#x` → `http://archive.org/goo?a=1&b=2`).
 //! - [`Profile::SafeBrowsing`]: Google Safe Browsing's canonicalization, step
 //!   by step:

@@ -92,7 +92,8 @@ pub struct ParamFilter<'a> {
 
 impl<'a> ParamFilter<'a> {
     /// Removes nothing (a base for `..` struct updates).
-    pub const REMOVE_NONE: ParamFilter<'static> = ParamFilter { names: &[], prefixes: &[], keep_only: false, sort: false };
+    pub const REMOVE_NONE: ParamFilter<'static> =
+        ParamFilter { names: &[], prefixes: &[], keep_only: false, sort: false };
     /// Removes [`TRACKING_NAMES`] and [`TRACKING_PREFIXES`].
     pub const TRACKING: ParamFilter<'static> =
         ParamFilter { names: TRACKING_NAMES, prefixes: TRACKING_PREFIXES, keep_only: false, sort: false };

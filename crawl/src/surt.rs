@@ -223,7 +223,11 @@ fn read(url: &[u8]) -> Read<'_> {
         return Read::Dash;
     }
     let mut line: Vec<u8> = Vec::with_capacity(trimmed.len() + 7);
-    line.extend(trimmed.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')));
+    if trimmed.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        line.extend(trimmed.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')));
+    } else {
+        line.extend_from_slice(trimmed);
+    }
     if scheme_len(&line).is_none() {
         line.splice(0..0, *b"http://");
     }
@@ -503,6 +507,20 @@ fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
     hay.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
 }
 
+/// Whether some `=` in the query ends a name one of the session-id patterns
+/// needs (`…sid=`, `…onid=` of `jsessionid=`, `cfid=`, `aspsessionid` + 8
+/// letters + `=`); a fast filter before the patterns run.
+fn has_session_marker(q: &[u8]) -> bool {
+    let ends_ci = |end: usize, s: &[u8]| end >= s.len() && q[end - s.len()..end].eq_ignore_ascii_case(s);
+    q.iter().enumerate().any(|(i, &b)| {
+        b == b'='
+            && (ends_ci(i, b"sid")
+                || ends_ci(i, b"onid")
+                || ends_ci(i, b"cfid")
+                || (i >= 8 && ends_ci(i - 8, b"aspsessionid")))
+    })
+}
+
 fn path_session_patterns() -> &'static [Regex; 2] {
     static P: OnceLock<[Regex; 2]> = OnceLock::new();
     P.get_or_init(|| {
@@ -528,33 +546,30 @@ fn query_session_patterns() -> &'static [Regex; 5] {
     })
 }
 
-fn strip_path_session_id(mut path: Vec<u8>) -> Vec<u8> {
+/// Applies each pattern in turn; a match keeps group 1 and group `tail`.
+fn cut(patterns: &[Regex], mut s: Vec<u8>, tail: usize) -> Vec<u8> {
+    for re in patterns {
+        if let Some(c) = re.captures(&s) {
+            let mut kept = c.get(1).map_or(&b""[..], |m| m.as_bytes()).to_vec();
+            kept.extend_from_slice(c.get(tail).map_or(&b""[..], |m| m.as_bytes()));
+            s = kept;
+        }
+    }
+    s
+}
+
+fn strip_path_session_id(path: Vec<u8>) -> Vec<u8> {
     if !(path.contains(&b'(') && contains_ci(&path, b".aspx")) {
         return path;
     }
-    for re in path_session_patterns() {
-        if let Some(c) = re.captures(&path) {
-            let mut p = c.get(1).map_or(&b""[..], |m| m.as_bytes()).to_vec();
-            p.extend_from_slice(c.get(3).map_or(&b""[..], |m| m.as_bytes()));
-            path = p;
-        }
-    }
-    path
+    cut(path_session_patterns(), path, 3)
 }
 
-fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
-    // Every pattern needs one of these (`phpsessid=` contains `sid=`).
-    if !(contains_ci(&query, b"sid=") || contains_ci(&query, b"sessionid") || contains_ci(&query, b"cfid=")) {
+fn strip_query_session_id(query: Vec<u8>) -> Vec<u8> {
+    if !has_session_marker(&query) {
         return query;
     }
-    for re in query_session_patterns() {
-        if let Some(c) = re.captures(&query) {
-            let mut q = c.get(1).map_or(&b""[..], |m| m.as_bytes()).to_vec();
-            q.extend_from_slice(c.get(2).map_or(&b""[..], |m| m.as_bytes()));
-            query = q;
-        }
-    }
-    query
+    cut(query_session_patterns(), query, 2)
 }
 
 /// Parameters sorted by name, then value; a name without `=` first.

@@ -26,7 +26,10 @@ fn profiles() {
         checked += 1;
         let expected = String::from_utf8(unescape(expected)).expect("UTF-8");
         if got != expected {
-            failures.push(format!("canon.txt:{line}: [{profile:?}] {:?}: expected {expected}, got {got}", String::from_utf8_lossy(&input)));
+            failures.push(format!(
+                "canon.txt:{line}: [{profile:?}] {:?}: expected {expected}, got {got}",
+                String::from_utf8_lossy(&input)
+            ));
         }
     }
     assert!(checked > 50);

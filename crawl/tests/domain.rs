@@ -18,7 +18,11 @@ fn tldextract_outputs() {
         let p = domain_parts(&host, options);
         checked += 1;
         if p.triple() != (sub, dom, suf) {
-            failures.push(format!("domain.txt:{line}: [{sections}] {host}: tldextract {:?}, got {:?}", (sub, dom, suf), p.triple()));
+            failures.push(format!(
+                "domain.txt:{line}: [{sections}] {host}: tldextract {:?}, got {:?}",
+                (sub, dom, suf),
+                p.triple()
+            ));
         }
     }
     assert!(checked > 100);

@@ -3,7 +3,8 @@
 
 use quickcheck::{QuickCheck, TestResult};
 use uriscan_crawl::{
-    canon, domain_parts, filter_params, filter_params_bytes, surt, surt_with, DomainOptions, ParamFilter, Profile, SurtOptions,
+    canon, domain_parts, filter_params, filter_params_bytes, surt, surt_with, DomainOptions, ParamFilter, Profile,
+    SurtOptions,
 };
 
 fn all_on_bytes(input: Vec<u8>) -> TestResult {
@@ -27,7 +28,11 @@ fn all_on_bytes(input: Vec<u8>) -> TestResult {
 
 fn all_on_str(input: String) -> TestResult {
     let _ = surt(&input);
-    for o in [DomainOptions::default(), DomainOptions::WITH_PRIVATE, DomainOptions { implicit_wildcard: true, private: true }] {
+    for o in [
+        DomainOptions::default(),
+        DomainOptions::WITH_PRIVATE,
+        DomainOptions { implicit_wildcard: true, private: true },
+    ] {
         let p = domain_parts(&input, o);
         let _ = (p.site(), p.registrable_domain());
     }
@@ -39,8 +44,30 @@ fn all_on_str(input: String) -> TestResult {
 /// URL-shaped strings: pieces that exercise the parsers' branches, joined at random.
 fn url_like(pieces: Vec<u8>) -> TestResult {
     const P: [&str; 24] = [
-        "http://", "https://", "www.", "%", "%2", "%25", "%41", ".", "..", "/", "//", "?", "&", "=", "#", ":", "@", "[",
-        "]", "é", "xn--", "jsessionid=", "0123456789abcdef", "utm_",
+        "http://",
+        "https://",
+        "www.",
+        "%",
+        "%2",
+        "%25",
+        "%41",
+        ".",
+        "..",
+        "/",
+        "//",
+        "?",
+        "&",
+        "=",
+        "#",
+        ":",
+        "@",
+        "[",
+        "]",
+        "é",
+        "xn--",
+        "jsessionid=",
+        "0123456789abcdef",
+        "utm_",
     ];
     let s: String = pieces.iter().map(|&i| P[usize::from(i) % P.len()]).collect();
     all_on_bytes(s.clone().into_bytes());

@@ -12,22 +12,18 @@ import tldextract
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from gen_surt_escape import unescape  # noqa: E402
+from gen_surt_escape import inputs, unescape  # noqa: E402
 
 extractors = {
     "icann": tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, include_psl_private_domains=False),
     "private": tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, include_psl_private_domains=True),
 }
 rows = []
-with open(os.path.join(HERE, "domain_inputs.txt"), encoding="utf-8") as f:
-    for line in f:
-        line = line.rstrip("\n")
-        if not line or line.startswith("#"):
-            continue
-        host = unescape(line).decode("utf-8")
-        for name, ex in extractors.items():
-            r = ex(host)
-            rows.append((name, line, r.subdomain, r.domain, r.suffix))
+for line in inputs(os.path.join(HERE, "domain_inputs.txt")):
+    host = unescape(line).decode("utf-8")
+    for name, ex in extractors.items():
+        r = ex(host)
+        rows.append((name, line, r.subdomain, r.domain, r.suffix))
 with open(os.path.join(HERE, "domain.txt"), "w", encoding="utf-8") as f:
     f.write(f"""# Produced by tldextract=={version('tldextract')} (its bundled Public Suffix List snapshot, no
 # network fetch: TLDExtract(suffix_list_urls=(), cache_dir=None, include_psl_private_domains=...))

@@ -14,7 +14,7 @@ from surt import DefaultIAURLCanonicalizer
 from surt.handyurl import handyurl
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_surt_escape import escape, unescape  # noqa: E402
+from gen_surt_escape import escape, inputs, unescape  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -40,17 +40,13 @@ def main():
         from importlib.metadata import version as v
         version = v("surt")
     rows = []
-    with open(os.path.join(HERE, "surt_inputs.txt"), encoding="utf-8") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            raw = unescape(line)
-            for name, opts in OPTION_SETS.items():
-                rows.append((name, escape(raw), run(lambda: surt.surt(raw, **opts))))
-            if raw and not raw.startswith(b"filedesc"):
-                rows.append(("canon", escape(raw), run(
-                    lambda: DefaultIAURLCanonicalizer.canonicalize(handyurl.parse(raw)).geturl_bytes())))
+    for line in inputs(os.path.join(HERE, "surt_inputs.txt")):
+        raw = unescape(line)
+        for name, opts in OPTION_SETS.items():
+            rows.append((name, escape(raw), run(lambda: surt.surt(raw, **opts))))
+        if raw and not raw.startswith(b"filedesc"):
+            rows.append(("canon", escape(raw), run(
+                lambda: DefaultIAURLCanonicalizer.canonicalize(handyurl.parse(raw)).geturl_bytes())))
     with open(os.path.join(HERE, "surt.txt"), "w", encoding="utf-8") as f:
         f.write(f"""# Produced by running surt=={version}'s `surt.surt(url, **options)` (Python {sys.version.split()[0]})
 # on the inputs of surt_inputs.txt (written for this project), by gen_surt.py.

@@ -30,3 +30,12 @@ def escape(b):
         else:
             out.append(ch)
     return "".join(out)
+
+
+def inputs(path):
+    """The escaped input lines of an inputs file, comments and blank lines left out."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line and not line.startswith("#"):
+                yield line
