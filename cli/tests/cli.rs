@@ -1,61 +1,14 @@
 //! Integration tests of the `uriscan` binary on fixtures created here.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::io::Read;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::{code, run, TempDir, BIN};
 
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_uriscan");
-
-/// A temporary directory removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let p = std::env::temp_dir().join(format!("uriscan-cli-{}-{n}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-
-    fn file(&self, name: &str, data: &[u8]) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, data).unwrap();
-        p.to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut inp = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = inp.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    out
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited by a signal")
-}
 
 /// The JSON Lines of stdout.
 fn records(o: &Output) -> Vec<Value> {
