@@ -260,7 +260,9 @@ pub struct Sink<'l> {
 }
 
 impl<'l> Sink<'l> {
-    pub fn new(layout: &'l Layout, buf: Vec<u8>) -> Sink<'l> {
+    /// A sink writing into `buf` (a recycled buffer: cleared first).
+    pub fn new(layout: &'l Layout, mut buf: Vec<u8>) -> Sink<'l> {
+        buf.clear();
         if layout.format == Format::Csv {
             Sink { layout, buf: Vec::new(), csv: Some(csv_writer(layout.term, buf)) }
         } else {

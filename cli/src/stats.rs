@@ -57,7 +57,7 @@ pub fn report(s: &Summary<StatsAcc>, n: usize, c: &Common) -> Result<Vec<u8>, u8
         eprintln!("uriscan: {}", e.0);
         2u8
     })?;
-    let mut sink = Sink::new(&layout, layout.header());
+    let mut sink = Sink::new(&layout, Vec::new());
     for (section, rows) in sections(s, n) {
         for (key, count) in rows {
             let mut r = Row::default();
@@ -67,7 +67,9 @@ pub fn report(s: &Summary<StatsAcc>, n: usize, c: &Common) -> Result<Vec<u8>, u8
             sink.emit(&r);
         }
     }
-    Ok(sink.take())
+    let mut out = layout.header();
+    out.extend_from_slice(&sink.take());
+    Ok(out)
 }
 
 fn text(s: &Summary<StatsAcc>, n: usize) -> String {

@@ -405,3 +405,18 @@ fn unreadable_inputs_are_named_with_status_2() {
         assert_eq!(code(&o), 0);
     }
 }
+
+#[test]
+fn threads_over_many_small_files_keep_every_record_once() {
+    let d = TempDir::new("small");
+    let names: Vec<String> =
+        (0..30).map(|i| d.file(&format!("f{i}.txt"), format!("http://h/{i}\n/x\n").as_bytes())).collect();
+    let mut args = vec!["parse", "-f", "tsv", "-F", "file,line,path"];
+    args.extend(names.iter().map(String::as_str));
+    let one = run(&args, b"");
+    args.extend(["-j", "3"]);
+    let three = run(&args, b"");
+    assert_eq!(code(&one), 0);
+    assert_eq!(String::from_utf8_lossy(&one.stdout).lines().count(), 61);
+    assert!(one.stdout == three.stdout, "-j3 differs from -j1");
+}
