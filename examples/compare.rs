@@ -370,17 +370,17 @@ fn iri_engines() -> Vec<Engine> {
 fn to_uri_engines() -> Vec<Engine> {
     vec![
         ("uriscan parse + to_uri", |s| match uriscan::UriRef::parse_with(s, uriscan::Grammar::Rfc3987) {
-            Ok(u) => black_box(u.to_uri()).len() > 0,
+            Ok(u) => !black_box(u.to_uri()).is_empty(),
             Err(_) => false,
         }),
         ("fluent-uri 0.4 parse + to_uri_ref", |s| match fluent_uri::IriRef::parse(s) {
-            Ok(u) => black_box(u.to_uri_ref()).as_str().len() > 0,
+            Ok(u) => !black_box(u.to_uri_ref()).as_str().is_empty(),
             Err(_) => false,
         }),
         ("iri-string 0.7 new + encode_to_uri", |s| match iri_string::types::IriReferenceStr::new(s) {
             Ok(u) => {
                 use iri_string::format::ToDedicatedString;
-                black_box(u.encode_to_uri().to_dedicated_string()).as_str().len() > 0
+                !black_box(u.encode_to_uri().to_dedicated_string()).as_str().is_empty()
             }
             Err(_) => false,
         }),
@@ -467,26 +467,7 @@ fn parse_table(engines: &[Engine], corpora: &[(String, String)], rounds: usize) 
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text.lines().collect();
         let bytes: usize = lines.iter().map(|l| l.len()).sum();
-        let mut times = vec![Vec::new(); engines.len()];
-        let mut ok = vec![0usize; engines.len()];
-        for _ in 0..rounds {
-            for (k, (_, f)) in engines.iter().enumerate() {
-                let t = Instant::now();
-                let mut n = 0;
-                for l in &lines {
-                    n += f(black_box(l)) as usize;
-                }
-                times[k].push(t.elapsed().as_secs_f64());
-                ok[k] = n;
-            }
-        }
-        let med: Vec<f64> = times
-            .iter_mut()
-            .map(|t| {
-                t.sort_by(|a, b| a.total_cmp(b));
-                t[t.len() / 2]
-            })
-            .collect();
+        let (med, ok): (Vec<f64>, Vec<usize>) = time_engines(engines, &lines, rounds).into_iter().unzip();
         let fluent = engines.iter().position(|(n, _)| n.starts_with("fluent")).map_or(med[0], |k| med[k]);
         for k in 0..engines.len() {
             rows[k].push(format!(

@@ -29,7 +29,7 @@
 
 use crate::grammar::Grammar;
 use crate::normalize::NormalizeOptions;
-use crate::percent::triplet_at;
+use crate::percent::{hex_digit, triplet_at};
 use crate::scan::CAP_QUERY;
 use crate::UriRef;
 use std::borrow::Cow;
@@ -102,9 +102,6 @@ pub fn is_bidi_format(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
 }
 
-/// The hex digits of a byte, upper case.
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
 /// Maps an IRI (reference) to a URI (reference), RFC 3987 §3.1: the UTF-8
 /// octets of every non-ASCII character become `%XX`; ASCII stays as it is.
 /// Borrowed when `iri` is ASCII. On a valid IRI reference the result is a
@@ -142,8 +139,8 @@ fn push_uri(s: &str, out: &mut String) {
         // A UTF-8 sequence: every byte of it is >= 0x80.
         while let Some(&c) = b.get(i).filter(|&&c| c >= 0x80) {
             out.push('%');
-            out.push(char::from(HEX[usize::from(c >> 4)]));
-            out.push(char::from(HEX[usize::from(c & 15)]));
+            out.push(char::from(hex_digit(c >> 4)));
+            out.push(char::from(hex_digit(c)));
             i += 1;
         }
         run = i;
