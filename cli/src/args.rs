@@ -97,6 +97,7 @@ impl SyntaxArgs {
         match self.grammar {
             Some(GrammarArg::Rfc2396) => Syntax::Grammar(uriscan::Grammar::Rfc2396),
             Some(GrammarArg::Rfc1630) => Syntax::Grammar(uriscan::Grammar::Rfc1630),
+            Some(GrammarArg::Rfc3987) => Syntax::Grammar(uriscan::Grammar::Rfc3987),
             Some(GrammarArg::Rfc3986) | None => Syntax::Rule(self.rule.rule()),
         }
     }
@@ -128,6 +129,37 @@ pub enum GrammarArg {
     Rfc3986,
     Rfc2396,
     Rfc1630,
+    /// IRI references (RFC 3987): RFC 3986 plus non-ASCII characters
+    Rfc3987,
+}
+
+/// What `resolve` reads: URI references or IRI references.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ResolveGrammar {
+    Rfc3986,
+    /// IRI references (RFC 3987); results are mapped to URIs unless --iri
+    Rfc3987,
+}
+
+/// The canonicalization profiles of `canon`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ProfileArg {
+    /// RFC 3986 section 6, syntax- and scheme-based (invalid lines are errors)
+    Rfc3986,
+    /// The web-archive canonical form (the SURT canonicalizer, not reordered)
+    Archive,
+    /// Google Safe Browsing's canonicalization
+    SafeBrowsing,
+}
+
+impl ProfileArg {
+    pub fn profile(self) -> uriscan_crawl::Profile {
+        match self {
+            ProfileArg::Rfc3986 => uriscan_crawl::Profile::Rfc3986,
+            ProfileArg::Archive => uriscan_crawl::Profile::Archive,
+            ProfileArg::SafeBrowsing => uriscan_crawl::Profile::SafeBrowsing,
+        }
+    }
 }
 
 /// The component whose encode set `encode` uses.
@@ -167,6 +199,12 @@ pub enum Cmd {
         /// The backward-compatible mode of section 5.2.2 (http:g is like g)
         #[arg(long)]
         non_strict: bool,
+        /// What base and references are parsed as
+        #[arg(long, value_enum, default_value_t = ResolveGrammar::Rfc3986)]
+        grammar: ResolveGrammar,
+        /// With --grammar rfc3987: write IRIs, not their URI mapping (RFC 3987 section 3.1)
+        #[arg(long)]
+        iri: bool,
         #[command(flatten)]
         input: Input,
     },
@@ -197,9 +235,9 @@ pub enum Cmd {
         #[command(flatten)]
         input: Input,
     },
-    /// Counts of valid/invalid lines, error kinds, top schemes, hosts and ports
+    /// Counts of valid/invalid lines, error kinds, top schemes, hosts, ports, registrable domains
     Stats {
-        /// How many schemes, hosts and ports to list
+        /// How many schemes, hosts, ports and registrable domains to list
         #[arg(long, default_value_t = 10, value_name = "N")]
         top: usize,
         #[command(flatten)]
@@ -215,6 +253,9 @@ pub enum Cmd {
         /// Also candidates the strict parser rejects (with their error)
         #[arg(long)]
         invalid: bool,
+        /// Find IRIs (RFC 3987): non-ASCII letters do not end a URI
+        #[arg(long)]
+        iri: bool,
         #[command(flatten)]
         input: Input,
     },
@@ -242,6 +283,83 @@ pub enum Cmd {
         #[command(flatten)]
         input: Input,
     },
+    /// Map every IRI reference to a URI reference (RFC 3987 section 3.1)
+    #[command(name = "to-uri")]
+    ToUri {
+        /// Convert a non-ASCII host with IDNA ToASCII (xn--) instead of percent-encoding it
+        #[arg(long)]
+        idna: bool,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Map every URI reference to an IRI reference (RFC 3987 section 3.2)
+    #[command(name = "to-iri")]
+    ToIri {
+        #[command(flatten)]
+        input: Input,
+    },
+    /// The SURT key of every line (web-archive sort order; any line gets one)
+    Surt {
+        /// Start the key with the scheme: http://(org,example,)/
+        #[arg(long)]
+        with_scheme: bool,
+        /// Keep a leading www, www2, ... label (dropped by default)
+        #[arg(long)]
+        keep_www: bool,
+        /// Write ',' after the last host label
+        #[arg(long)]
+        trailing_comma: bool,
+        /// Reverse dotted-quad IPv4 hosts like names (the default)
+        #[arg(long, overrides_with = "no_reverse_ipaddr")]
+        reverse_ipaddr: bool,
+        /// Keep IPv4 hosts in their order: 127.0.0.1)/
+        #[arg(long, overrides_with = "reverse_ipaddr")]
+        no_reverse_ipaddr: bool,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// The canonical form of every line under a profile (rfc3986, archive, safe-browsing)
+    Canon {
+        /// The canonicalization profile
+        #[arg(short, long, value_enum, default_value_t = ProfileArg::Rfc3986)]
+        profile: ProfileArg,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Public suffix, registrable domain and subdomain of every line's host
+    Domain {
+        /// Lines are hosts, not URIs
+        #[arg(long)]
+        hosts: bool,
+        /// Also the Public Suffix List's private section (github.io, blogspot.com, ...)
+        #[arg(long)]
+        private: bool,
+        #[command(flatten)]
+        syntax: SyntaxArgs,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Remove query parameters (tracking ones by default), or keep only some, or sort them
+    #[command(name = "strip-params")]
+    StripParams {
+        /// Also remove this parameter (repeatable, comma-separated; ASCII case-insensitive)
+        #[arg(long, value_delimiter = ',', value_name = "NAME")]
+        remove: Vec<String>,
+        /// Also remove parameters whose name starts with this (repeatable, comma-separated)
+        #[arg(long, value_delimiter = ',', value_name = "PREFIX")]
+        remove_prefix: Vec<String>,
+        /// Do not remove the default tracking parameters (utm_*, fbclid, gclid, ...)
+        #[arg(long)]
+        no_tracking: bool,
+        /// Keep only these parameters (repeatable, comma-separated); removes every other one
+        #[arg(long, value_delimiter = ',', value_name = "NAME", conflicts_with_all = ["remove", "remove_prefix", "no_tracking"])]
+        keep_only: Vec<String>,
+        /// Sort the remaining parameters by decoded name (stable)
+        #[arg(long)]
+        sort: bool,
+        #[command(flatten)]
+        input: Input,
+    },
     /// Print a shell completion script
     Completions {
         /// The shell
@@ -265,7 +383,13 @@ impl Cmd {
             | Cmd::Extract { input, .. }
             | Cmd::Encode { input, .. }
             | Cmd::Decode { input, .. }
-            | Cmd::Security { input } => &input.files,
+            | Cmd::Security { input }
+            | Cmd::ToUri { input, .. }
+            | Cmd::ToIri { input }
+            | Cmd::Surt { input, .. }
+            | Cmd::Canon { input, .. }
+            | Cmd::Domain { input, .. }
+            | Cmd::StripParams { input, .. } => &input.files,
             Cmd::Completions { .. } | Cmd::Man => &[],
         }
     }
