@@ -802,7 +802,8 @@ impl Job for DomainJob {
         let mut r = l.row();
         // The host, as text when it is UTF-8.
         let (valid, host): (Val<'_>, Option<Result<&str, &[u8]>>) = if self.hosts {
-            (Val::Null, Some(l.text.ok_or(l.bytes)))
+            // `l.text` is `None` for every line of a chunk that is not all UTF-8.
+            (Val::Null, Some(l.text.map_or_else(|| std::str::from_utf8(l.bytes).map_err(|_| l.bytes), Ok)))
         } else {
             match l.parse(self.syntax) {
                 Ok(u) => (Val::Bool(true), u.host().map(Ok)),
