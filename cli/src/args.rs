@@ -33,7 +33,10 @@ is closed early (uriscan parse big.txt | head) uriscan stops quietly with the st
 Examples:
   uriscan parse sample/urls.txt
   uriscan parse -f tsv --fields host,path sample/urls.txt
-  uriscan check access-urls.txt && echo all valid";
+  uriscan check access-urls.txt && echo all valid
+  uriscan to-uri -f text iris.txt > uris.txt
+  uriscan surt crawl.txt | sort -u
+  uriscan domain -f tsv -F host,registrable_domain crawl.txt";
 
 /// uriscan: RFC 3986 URI references, one per line, for log and crawl pipelines
 #[derive(Debug, Parser)]
@@ -235,7 +238,7 @@ pub enum Cmd {
         #[command(flatten)]
         input: Input,
     },
-    /// Counts of valid/invalid lines, error kinds, top schemes, hosts, ports, registrable domains
+    /// Counts of valid/invalid lines, error kinds, top schemes, hosts, ports and domains
     Stats {
         /// How many schemes, hosts, ports and registrable domains to list
         #[arg(long, default_value_t = 10, value_name = "N")]
@@ -284,6 +287,10 @@ pub enum Cmd {
         input: Input,
     },
     /// Map every IRI reference to a URI reference (RFC 3987 section 3.1)
+    ///
+    /// Lines are parsed as RFC 3987 IRI references; an invalid line (also one that is not
+    /// UTF-8) has no result and the parse error's fields. The text format writes the result
+    /// only (an empty line for an invalid one).
     #[command(name = "to-uri")]
     ToUri {
         /// Convert a non-ASCII host with IDNA ToASCII (xn--) instead of percent-encoding it
@@ -293,12 +300,19 @@ pub enum Cmd {
         input: Input,
     },
     /// Map every URI reference to an IRI reference (RFC 3987 section 3.2)
+    ///
+    /// Percent-encoded UTF-8 that is a ucschar (an iprivate in the query) is decoded; other
+    /// escapes stay. Lines are parsed as RFC 3986 URI references; an invalid line has no result
+    /// and the parse error's fields.
     #[command(name = "to-iri")]
     ToIri {
         #[command(flatten)]
         input: Input,
     },
     /// The SURT key of every line (web-archive sort order; any line gets one)
+    ///
+    /// As the Internet Archive's `surt` package computes it by default (uriscan-crawl's
+    /// README); a line that is not a URI still gets a key.
     Surt {
         /// Start the key with the scheme: http://(org,example,)/
         #[arg(long)]
@@ -327,6 +341,13 @@ pub enum Cmd {
         input: Input,
     },
     /// Public suffix, registrable domain and subdomain of every line's host
+    ///
+    /// The host is the parsed reference's; for a line that does not parse (the `valid` field is
+    /// false), the host of its RFC 3986 Appendix B authority (after the last '@', before a
+    /// port), since crawl logs are dirty; with --hosts the line itself (`valid` is then
+    /// undefined). A line without an authority has no host; a host that is not UTF-8 has no
+    /// parts. The Public Suffix List is the one compiled into the `psl` crate; ICANN section
+    /// only unless --private.
     Domain {
         /// Lines are hosts, not URIs
         #[arg(long)]
