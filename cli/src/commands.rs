@@ -157,6 +157,13 @@ fn failure(within: &'static str, e: &ParseError) -> Failure {
 }
 
 impl ResolveJob<'_> {
+    fn parse<'x>(&self, b: &'x [u8]) -> Result<UriRef<'x>, ParseError> {
+        match self.grammar {
+            Grammar::Rfc3986 => UriRef::parse_bytes(b),
+            g => UriRef::parse_bytes_with(b, g),
+        }
+    }
+
     fn resolve(&self, bytes: &[u8]) -> Result<String, Failure> {
         let (base, reference) = match self.base {
             Some(b) => (b, bytes),
@@ -164,11 +171,11 @@ impl ResolveJob<'_> {
                 let Some(tab) = memchr::memchr(b'\t', bytes) else {
                     return Err(("line", "format", Some(bytes.len()), "no TAB between base and reference".into()));
                 };
-                let base = UriRef::parse_bytes_with(&bytes[..tab], self.grammar).map_err(|e| failure("base", &e))?;
+                let base = self.parse(&bytes[..tab]).map_err(|e| failure("base", &e))?;
                 (base, &bytes[tab + 1..])
             }
         };
-        let r = UriRef::parse_bytes_with(reference, self.grammar).map_err(|e| failure("reference", &e))?;
+        let r = self.parse(reference).map_err(|e| failure("reference", &e))?;
         let mut s = String::new();
         r.resolve_into(&base, self.mode, &mut s).map_err(|e| ("base", "resolution", None, e.to_string()))?;
         if self.grammar == Grammar::Rfc3987 && !self.iri {
@@ -622,74 +629,68 @@ impl Job for SecurityJob {
 
 // ---------------------------------------------------------- to-uri, to-iri
 
-/// `valid`, `result`, then the error columns, for a conversion that may fail.
-fn converted<'a>(mut r: Row<'a>, res: Result<Cow<'a, str>, (&'static str, usize, String)>) -> Row<'a> {
+/// Why a conversion has no result: error kind, index (if any), message.
+type ConvError = (&'static str, Option<usize>, String);
+
+/// `valid`, `result`, then the error columns ([`conversion_columns`]).
+fn converted<'a>(mut r: Row<'a>, res: Result<Val<'a>, ConvError>) -> Row<'a> {
     match res {
-        Ok(s) => {
+        Ok(v) => {
             r.push(Val::Bool(true));
-            r.push(match s {
-                Cow::Borrowed(b) => Val::s(b),
-                Cow::Owned(o) => Val::owned(o),
-            });
+            r.push(v);
             r.nulls(3);
         }
         Err((kind, index, message)) => {
             r.push(Val::Bool(false));
             r.push(Val::Null);
             r.push(Val::s(kind));
-            r.push(Val::Int(index as u64));
+            r.push(index.map_or(Val::Null, |i| Val::Int(i as u64)));
             r.push(Val::owned(message));
         }
     }
     r
 }
 
-/// A parse error as the error columns of [`converted`].
-fn parse_failure(e: &ParseError) -> (&'static str, usize, String) {
-    (e.kind().name(), e.index(), e.to_string())
+fn parse_failure(e: &ParseError) -> ConvError {
+    (e.kind().name(), Some(e.index()), e.to_string())
 }
 
-pub struct ToUriJob {
-    /// IDNA ToASCII for a non-ASCII reg-name.
-    pub idna: bool,
+fn cow_val(c: Cow<'_, str>) -> Val<'_> {
+    match c {
+        Cow::Borrowed(b) => Val::s(b),
+        Cow::Owned(o) => Val::owned(o),
+    }
 }
 
-impl Records for ToUriJob {
+/// `to-uri` and `to-iri` (RFC 3987 sections 3.1 and 3.2).
+pub enum IriJob {
+    /// IRI reference to URI reference; `idna`: IDNA ToASCII for a non-ASCII reg-name.
+    ToUri { idna: bool },
+    /// URI reference to IRI reference.
+    ToIri,
+}
+
+impl Records for IriJob {
     const COLUMNS: &'static [&'static str] = conversion_columns!();
     fn text(&self, _: bool) -> Option<&'static str> {
         Some("{result}")
     }
 }
 
-impl Job for ToUriJob {
+impl Job for IriJob {
     type Acc = ();
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        let res = match l.parse(Syntax::Grammar(Grammar::Rfc3987)) {
-            Err(e) => Err(parse_failure(&e)),
-            Ok(u) if self.idna => u.to_uri_idna().map_err(|e| ("idna", e.index(), e.to_string())),
-            Ok(u) => Ok(u.to_uri()),
-        };
-        out.emit(&converted(l.row(), res));
-    }
-}
-
-pub struct ToIriJob;
-
-impl Records for ToIriJob {
-    const COLUMNS: &'static [&'static str] = conversion_columns!();
-    fn text(&self, _: bool) -> Option<&'static str> {
-        Some("{result}")
-    }
-}
-
-impl Job for ToIriJob {
-    type Acc = ();
-
-    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        let res = match l.parse(Syntax::Rule(uriscan::Rule::UriReference)) {
-            Ok(u) => Ok(u.to_iri()),
-            Err(e) => Err(parse_failure(&e)),
+        let res = match self {
+            IriJob::ToUri { idna } => match l.parse(Syntax::Grammar(Grammar::Rfc3987)) {
+                Err(e) => Err(parse_failure(&e)),
+                Ok(u) if *idna => u.to_uri_idna().map(cow_val).map_err(|e| ("idna", Some(e.index()), e.to_string())),
+                Ok(u) => Ok(cow_val(u.to_uri())),
+            },
+            IriJob::ToIri => match l.parse(Syntax::Rule(uriscan::Rule::UriReference)) {
+                Ok(u) => Ok(cow_val(u.to_iri())),
+                Err(e) => Err(parse_failure(&e)),
+            },
         };
         out.emit(&converted(l.row(), res));
     }
@@ -738,27 +739,12 @@ impl Job for CanonJob {
     type Acc = ();
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        let mut r = l.row();
-        match uriscan_crawl::canon(l.bytes, self.profile) {
-            Ok(c) => {
-                r.push(Val::Bool(true));
-                r.push(Val::Str(c));
-                r.nulls(3);
-            }
-            Err(e) => {
-                r.push(Val::Bool(false));
-                r.push(Val::Null);
-                match &e {
-                    CanonError::Invalid(p) => push_error(&mut r, p),
-                    _ => {
-                        r.push(Val::s("empty"));
-                        r.push(Val::Null);
-                        r.push(Val::owned(e.to_string()));
-                    }
-                }
-            }
-        }
-        out.emit(&r);
+        let res = match uriscan_crawl::canon(l.bytes, self.profile) {
+            Ok(c) => Ok(Val::Str(c)),
+            Err(CanonError::Invalid(e)) => Err(parse_failure(&e)),
+            Err(e) => Err(("empty", None, e.to_string())),
+        };
+        out.emit(&converted(l.row(), res));
     }
 }
 

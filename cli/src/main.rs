@@ -42,8 +42,7 @@ fn fields_help(name: &str) -> Option<String> {
         "encode" => commands::EncodeJob::COLUMNS,
         "decode" => commands::DecodeJob::COLUMNS,
         "security" => commands::SecurityJob::COLUMNS,
-        "to-uri" => commands::ToUriJob::COLUMNS,
-        "to-iri" => commands::ToIriJob::COLUMNS,
+        "to-uri" | "to-iri" => commands::IriJob::COLUMNS,
         "surt" => commands::SurtJob::COLUMNS,
         "canon" => commands::CanonJob::COLUMNS,
         "domain" => commands::DomainJob::COLUMNS,
@@ -204,8 +203,8 @@ fn run(cli: &Cli) -> u8 {
         }
         Cmd::Decode { form, .. } => status(records(&commands::DecodeJob { form: *form }, c, &files)),
         Cmd::Security { .. } => status(records(&commands::SecurityJob, c, &files)),
-        Cmd::ToUri { idna, .. } => status(records(&commands::ToUriJob { idna: *idna }, c, &files)),
-        Cmd::ToIri { .. } => status(records(&commands::ToIriJob, c, &files)),
+        Cmd::ToUri { idna, .. } => status(records(&commands::IriJob::ToUri { idna: *idna }, c, &files)),
+        Cmd::ToIri { .. } => status(records(&commands::IriJob::ToIri, c, &files)),
         Cmd::Surt { with_scheme, keep_www, trailing_comma, no_reverse_ipaddr, .. } => {
             let opts = SurtOptions {
                 with_scheme: *with_scheme,
