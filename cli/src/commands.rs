@@ -759,7 +759,7 @@ pub struct DomainJob {
 
 impl Records for DomainJob {
     const COLUMNS: &'static [&'static str] =
-        line_columns!["valid", "host", "subdomain", "domain", "suffix", "registrable_domain", "section", "host_class",];
+        line_columns!["valid", "host", "subdomain", "domain", "suffix", "registrable_domain", "section", "host_class"];
 }
 
 /// The host of an authority that did not parse: after the last `@`, up to
@@ -786,17 +786,15 @@ impl Job for DomainJob {
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
         let mut r = l.row();
-        // The host, as text when it is UTF-8.
-        let (valid, host): (Val<'_>, Option<Result<&str, &[u8]>>) = if self.hosts {
-            // `l.text` is `None` for every line of a chunk that is not all UTF-8.
-            (Val::Null, Some(l.text.map_or_else(|| std::str::from_utf8(l.bytes).map_err(|_| l.bytes), Ok)))
+        // The host: text, or bytes that are not UTF-8. (`l.text` is `None`
+        // for every line of a chunk that is not all UTF-8, so it is no guide.)
+        let text = |b| std::str::from_utf8(b).map_err(|_| b);
+        let (valid, host) = if self.hosts {
+            (Val::Null, Some(text(l.bytes)))
         } else {
             match l.parse(self.syntax) {
                 Ok(u) => (Val::Bool(true), u.host().map(Ok)),
-                Err(_) => {
-                    let a = uriscan::split_bytes(l.bytes).authority;
-                    (Val::Bool(false), a.map(|a| std::str::from_utf8(authority_host(a)).map_err(|_| authority_host(a))))
-                }
+                Err(_) => (Val::Bool(false), uriscan::split_bytes(l.bytes).authority.map(|a| text(authority_host(a)))),
             }
         };
         r.push(valid);
