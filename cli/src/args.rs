@@ -33,7 +33,10 @@ is closed early (uriscan parse big.txt | head) uriscan stops quietly with the st
 Examples:
   uriscan parse sample/urls.txt
   uriscan parse -f tsv --fields host,path sample/urls.txt
-  uriscan check access-urls.txt && echo all valid";
+  uriscan check access-urls.txt && echo all valid
+  uriscan to-uri -f text iris.txt > uris.txt
+  uriscan surt crawl.txt | sort -u
+  uriscan domain -f tsv -F host,registrable_domain crawl.txt";
 
 /// uriscan: RFC 3986 URI references, one per line, for log and crawl pipelines
 #[derive(Debug, Parser)]
@@ -97,6 +100,7 @@ impl SyntaxArgs {
         match self.grammar {
             Some(GrammarArg::Rfc2396) => Syntax::Grammar(uriscan::Grammar::Rfc2396),
             Some(GrammarArg::Rfc1630) => Syntax::Grammar(uriscan::Grammar::Rfc1630),
+            Some(GrammarArg::Rfc3987) => Syntax::Grammar(uriscan::Grammar::Rfc3987),
             Some(GrammarArg::Rfc3986) | None => Syntax::Rule(self.rule.rule()),
         }
     }
@@ -128,6 +132,37 @@ pub enum GrammarArg {
     Rfc3986,
     Rfc2396,
     Rfc1630,
+    /// IRI references (RFC 3987): RFC 3986 plus non-ASCII characters
+    Rfc3987,
+}
+
+/// What `resolve` reads: URI references or IRI references.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ResolveGrammar {
+    Rfc3986,
+    /// IRI references (RFC 3987); results are mapped to URIs unless --iri
+    Rfc3987,
+}
+
+/// The canonicalization profiles of `canon`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ProfileArg {
+    /// RFC 3986 section 6, syntax- and scheme-based (invalid lines are errors)
+    Rfc3986,
+    /// The web-archive canonical form (the SURT canonicalizer, not reordered)
+    Archive,
+    /// Google Safe Browsing's canonicalization
+    SafeBrowsing,
+}
+
+impl ProfileArg {
+    pub fn profile(self) -> uriscan_crawl::Profile {
+        match self {
+            ProfileArg::Rfc3986 => uriscan_crawl::Profile::Rfc3986,
+            ProfileArg::Archive => uriscan_crawl::Profile::Archive,
+            ProfileArg::SafeBrowsing => uriscan_crawl::Profile::SafeBrowsing,
+        }
+    }
 }
 
 /// The component whose encode set `encode` uses.
@@ -167,6 +202,12 @@ pub enum Cmd {
         /// The backward-compatible mode of section 5.2.2 (http:g is like g)
         #[arg(long)]
         non_strict: bool,
+        /// What base and references are parsed as
+        #[arg(long, value_enum, default_value_t = ResolveGrammar::Rfc3986)]
+        grammar: ResolveGrammar,
+        /// With --grammar rfc3987: write IRIs, not their URI mapping (RFC 3987 section 3.1)
+        #[arg(long)]
+        iri: bool,
         #[command(flatten)]
         input: Input,
     },
@@ -197,9 +238,9 @@ pub enum Cmd {
         #[command(flatten)]
         input: Input,
     },
-    /// Counts of valid/invalid lines, error kinds, top schemes, hosts and ports
+    /// Counts of valid/invalid lines, error kinds, top schemes, hosts, ports and domains
     Stats {
-        /// How many schemes, hosts and ports to list
+        /// How many schemes, hosts, ports and registrable domains to list
         #[arg(long, default_value_t = 10, value_name = "N")]
         top: usize,
         #[command(flatten)]
@@ -215,6 +256,9 @@ pub enum Cmd {
         /// Also candidates the strict parser rejects (with their error)
         #[arg(long)]
         invalid: bool,
+        /// Find IRIs (RFC 3987): non-ASCII letters do not end a URI
+        #[arg(long)]
+        iri: bool,
         #[command(flatten)]
         input: Input,
     },
@@ -242,6 +286,101 @@ pub enum Cmd {
         #[command(flatten)]
         input: Input,
     },
+    /// Map every IRI reference to a URI reference (RFC 3987 section 3.1)
+    ///
+    /// Lines are parsed as RFC 3987 IRI references; an invalid line (also one that is not
+    /// UTF-8) has no result and the parse error's fields. The text format writes the result
+    /// only (an empty line for an invalid one).
+    #[command(name = "to-uri")]
+    ToUri {
+        /// Convert a non-ASCII host with IDNA ToASCII (xn--) instead of percent-encoding it
+        #[arg(long)]
+        idna: bool,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Map every URI reference to an IRI reference (RFC 3987 section 3.2)
+    ///
+    /// Percent-encoded UTF-8 that is a ucschar (an iprivate in the query) is decoded; other
+    /// escapes stay. Lines are parsed as RFC 3986 URI references; an invalid line has no result
+    /// and the parse error's fields.
+    #[command(name = "to-iri")]
+    ToIri {
+        #[command(flatten)]
+        input: Input,
+    },
+    /// The SURT key of every line (web-archive sort order; any line gets one)
+    ///
+    /// As the Internet Archive's `surt` package computes it by default (uriscan-crawl's
+    /// README); a line that is not a URI still gets a key.
+    Surt {
+        /// Start the key with the scheme: http://(org,example,)/
+        #[arg(long)]
+        with_scheme: bool,
+        /// Keep a leading www, www2, ... label (dropped by default)
+        #[arg(long)]
+        keep_www: bool,
+        /// Write ',' after the last host label
+        #[arg(long)]
+        trailing_comma: bool,
+        /// Reverse dotted-quad IPv4 hosts like names (the default)
+        #[arg(long, overrides_with = "no_reverse_ipaddr")]
+        reverse_ipaddr: bool,
+        /// Keep IPv4 hosts in their order: 127.0.0.1)/
+        #[arg(long, overrides_with = "reverse_ipaddr")]
+        no_reverse_ipaddr: bool,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// The canonical form of every line under a profile (rfc3986, archive, safe-browsing)
+    Canon {
+        /// The canonicalization profile
+        #[arg(short, long, value_enum, default_value_t = ProfileArg::Rfc3986)]
+        profile: ProfileArg,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Public suffix, registrable domain and subdomain of every line's host
+    ///
+    /// The host is the parsed reference's; for a line that does not parse (the `valid` field is
+    /// false), the host of its RFC 3986 Appendix B authority (after the last '@', before a
+    /// port), since crawl logs are dirty; with --hosts the line itself (`valid` is then
+    /// undefined). A line without an authority has no host; a host that is not UTF-8 has no
+    /// parts. The Public Suffix List is the one compiled into the `psl` crate; ICANN section
+    /// only unless --private.
+    Domain {
+        /// Lines are hosts, not URIs
+        #[arg(long)]
+        hosts: bool,
+        /// Also the Public Suffix List's private section (github.io, blogspot.com, ...)
+        #[arg(long)]
+        private: bool,
+        #[command(flatten)]
+        syntax: SyntaxArgs,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Remove query parameters (tracking ones by default), or keep only some, or sort them
+    #[command(name = "strip-params")]
+    StripParams {
+        /// Also remove this parameter (repeatable, comma-separated; ASCII case-insensitive)
+        #[arg(long, value_delimiter = ',', value_name = "NAME")]
+        remove: Vec<String>,
+        /// Also remove parameters whose name starts with this (repeatable, comma-separated)
+        #[arg(long, value_delimiter = ',', value_name = "PREFIX")]
+        remove_prefix: Vec<String>,
+        /// Do not remove the default tracking parameters (utm_*, fbclid, gclid, ...)
+        #[arg(long)]
+        no_tracking: bool,
+        /// Keep only these parameters (repeatable, comma-separated); removes every other one
+        #[arg(long, value_delimiter = ',', value_name = "NAME", conflicts_with_all = ["remove", "remove_prefix", "no_tracking"])]
+        keep_only: Vec<String>,
+        /// Sort the remaining parameters by decoded name (stable)
+        #[arg(long)]
+        sort: bool,
+        #[command(flatten)]
+        input: Input,
+    },
     /// Print a shell completion script
     Completions {
         /// The shell
@@ -265,7 +404,13 @@ impl Cmd {
             | Cmd::Extract { input, .. }
             | Cmd::Encode { input, .. }
             | Cmd::Decode { input, .. }
-            | Cmd::Security { input } => &input.files,
+            | Cmd::Security { input }
+            | Cmd::ToUri { input, .. }
+            | Cmd::ToIri { input }
+            | Cmd::Surt { input, .. }
+            | Cmd::Canon { input, .. }
+            | Cmd::Domain { input, .. }
+            | Cmd::StripParams { input, .. } => &input.files,
             Cmd::Completions { .. } | Cmd::Man => &[],
         }
     }

@@ -6,7 +6,8 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use uriscan::security::FindingKind;
-use uriscan::{percent, NormalizeOptions, ParseError, ResolveMode, UriRef};
+use uriscan::{percent, Grammar, NormalizeOptions, ParseError, ResolveMode, UriRef};
+use uriscan_crawl::{CanonError, DomainOptions, HostClass, ParamFilter, Profile, Section, SurtOptions};
 
 use crate::driver::{Job, Line, Syntax};
 use crate::line_columns;
@@ -33,6 +34,13 @@ fn push_error<'a>(r: &mut Row<'a>, e: &ParseError) {
     r.push(Val::s(e.kind().name()));
     r.push(Val::Int(e.index() as u64));
     r.push(Val::owned(e.to_string()));
+}
+
+/// The columns of a conversion: the result, or why there is none.
+macro_rules! conversion_columns {
+    () => {
+        line_columns!["valid", "result", "error_kind", "error_index", "error_message"]
+    };
 }
 
 // ---------------------------------------------------------------- parse
@@ -127,6 +135,10 @@ pub struct ResolveJob<'b> {
     /// The `--base`, or `None` for `--pairs`.
     pub base: Option<UriRef<'b>>,
     pub mode: ResolveMode,
+    /// What base and reference are parsed as: RFC 3986 or RFC 3987.
+    pub grammar: Grammar,
+    /// Write IRIs: with RFC 3987, results are mapped to URIs unless set.
+    pub iri: bool,
 }
 
 impl Records for ResolveJob<'_> {
@@ -145,6 +157,13 @@ fn failure(within: &'static str, e: &ParseError) -> Failure {
 }
 
 impl ResolveJob<'_> {
+    fn parse<'x>(&self, b: &'x [u8]) -> Result<UriRef<'x>, ParseError> {
+        match self.grammar {
+            Grammar::Rfc3986 => UriRef::parse_bytes(b),
+            g => UriRef::parse_bytes_with(b, g),
+        }
+    }
+
     fn resolve(&self, bytes: &[u8]) -> Result<String, Failure> {
         let (base, reference) = match self.base {
             Some(b) => (b, bytes),
@@ -152,13 +171,18 @@ impl ResolveJob<'_> {
                 let Some(tab) = memchr::memchr(b'\t', bytes) else {
                     return Err(("line", "format", Some(bytes.len()), "no TAB between base and reference".into()));
                 };
-                let base = UriRef::parse_bytes(&bytes[..tab]).map_err(|e| failure("base", &e))?;
+                let base = self.parse(&bytes[..tab]).map_err(|e| failure("base", &e))?;
                 (base, &bytes[tab + 1..])
             }
         };
-        let r = UriRef::parse_bytes(reference).map_err(|e| failure("reference", &e))?;
+        let r = self.parse(reference).map_err(|e| failure("reference", &e))?;
         let mut s = String::new();
         r.resolve_into(&base, self.mode, &mut s).map_err(|e| ("base", "resolution", None, e.to_string()))?;
+        if self.grammar == Grammar::Rfc3987 && !self.iri {
+            if let Cow::Owned(uri) = uriscan::iri::to_uri(&s) {
+                return Ok(uri);
+            }
+        }
         Ok(s)
     }
 }
@@ -195,8 +219,7 @@ pub struct NormalizeJob {
 }
 
 impl Records for NormalizeJob {
-    const COLUMNS: &'static [&'static str] =
-        line_columns!["valid", "result", "error_kind", "error_index", "error_message"];
+    const COLUMNS: &'static [&'static str] = conversion_columns!();
     fn default_format(&self) -> Format {
         if self.key {
             Format::Text
@@ -315,6 +338,8 @@ pub struct StatsAcc {
     pub schemes: HashMap<String, u64>,
     pub hosts: HashMap<String, u64>,
     pub ports: HashMap<String, u64>,
+    /// Registrable domains (Public Suffix List, ICANN section) of the hosts.
+    pub domains: HashMap<String, u64>,
 }
 
 fn bump(map: &mut HashMap<String, u64>, s: &str, lower: bool) {
@@ -357,6 +382,9 @@ impl Job for StatsJob {
                 }
                 if let Some(h) = u.host() {
                     bump(&mut acc.hosts, h, true);
+                    if let Some(d) = uriscan_crawl::registrable_domain(h, DomainOptions::default()) {
+                        bump(&mut acc.domains, d, true);
+                    }
                 }
                 if let Some(k) = u.host_kind() {
                     *acc.host_kinds.entry(k.name()).or_insert(0) += 1;
@@ -381,6 +409,7 @@ impl Job for StatsJob {
         merge_map(&mut into.schemes, from.schemes);
         merge_map(&mut into.hosts, from.hosts);
         merge_map(&mut into.ports, from.ports);
+        merge_map(&mut into.domains, from.domains);
     }
 }
 
@@ -509,8 +538,7 @@ pub struct DecodeJob {
 }
 
 impl Records for DecodeJob {
-    const COLUMNS: &'static [&'static str] =
-        line_columns!["valid", "result", "error_kind", "error_index", "error_message"];
+    const COLUMNS: &'static [&'static str] = conversion_columns!();
     fn default_format(&self) -> Format {
         Format::Text
     }
@@ -596,5 +624,227 @@ impl Job for SecurityJob {
                 out.emit(&r);
             }
         }
+    }
+}
+
+// ---------------------------------------------------------- to-uri, to-iri
+
+/// Why a conversion has no result: error kind, index (if any), message.
+type ConvError = (&'static str, Option<usize>, String);
+
+/// `valid`, `result`, then the error columns ([`conversion_columns`]).
+fn converted<'a>(mut r: Row<'a>, res: Result<Val<'a>, ConvError>) -> Row<'a> {
+    match res {
+        Ok(v) => {
+            r.push(Val::Bool(true));
+            r.push(v);
+            r.nulls(3);
+        }
+        Err((kind, index, message)) => {
+            r.push(Val::Bool(false));
+            r.push(Val::Null);
+            r.push(Val::s(kind));
+            r.push(index.map_or(Val::Null, |i| Val::Int(i as u64)));
+            r.push(Val::owned(message));
+        }
+    }
+    r
+}
+
+fn parse_failure(e: &ParseError) -> ConvError {
+    (e.kind().name(), Some(e.index()), e.to_string())
+}
+
+fn cow_val(c: Cow<'_, str>) -> Val<'_> {
+    match c {
+        Cow::Borrowed(b) => Val::s(b),
+        Cow::Owned(o) => Val::owned(o),
+    }
+}
+
+/// `to-uri` and `to-iri` (RFC 3987 sections 3.1 and 3.2).
+pub enum IriJob {
+    /// IRI reference to URI reference; `idna`: IDNA ToASCII for a non-ASCII reg-name.
+    ToUri { idna: bool },
+    /// URI reference to IRI reference.
+    ToIri,
+}
+
+impl Records for IriJob {
+    const COLUMNS: &'static [&'static str] = conversion_columns!();
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{result}")
+    }
+}
+
+impl Job for IriJob {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let res = match self {
+            IriJob::ToUri { idna } => match l.parse(Syntax::Grammar(Grammar::Rfc3987)) {
+                Err(e) => Err(parse_failure(&e)),
+                Ok(u) if *idna => u.to_uri_idna().map(cow_val).map_err(|e| ("idna", Some(e.index()), e.to_string())),
+                Ok(u) => Ok(cow_val(u.to_uri())),
+            },
+            IriJob::ToIri => match l.parse(Syntax::Rule(uriscan::Rule::UriReference)) {
+                Ok(u) => Ok(cow_val(u.to_iri())),
+                Err(e) => Err(parse_failure(&e)),
+            },
+        };
+        out.emit(&converted(l.row(), res));
+    }
+}
+
+// ------------------------------------------------------------ crawl: surt
+
+pub struct SurtJob {
+    pub opts: SurtOptions,
+}
+
+impl Records for SurtJob {
+    const COLUMNS: &'static [&'static str] = line_columns!["surt"];
+    fn default_format(&self) -> Format {
+        Format::Text
+    }
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{surt}")
+    }
+}
+
+impl Job for SurtJob {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let mut r = l.row();
+        r.push(Val::Str(Cow::Owned(uriscan_crawl::surt_with(l.bytes, &self.opts))));
+        out.emit(&r);
+    }
+}
+
+// ----------------------------------------------------------- crawl: canon
+
+pub struct CanonJob {
+    pub profile: Profile,
+}
+
+impl Records for CanonJob {
+    const COLUMNS: &'static [&'static str] = conversion_columns!();
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{result}")
+    }
+}
+
+impl Job for CanonJob {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let res = match uriscan_crawl::canon(l.bytes, self.profile) {
+            Ok(c) => Ok(Val::Str(c)),
+            Err(CanonError::Invalid(e)) => Err(parse_failure(&e)),
+            Err(e) => Err(("empty", None, e.to_string())),
+        };
+        out.emit(&converted(l.row(), res));
+    }
+}
+
+// ---------------------------------------------------------- crawl: domain
+
+pub struct DomainJob {
+    /// Lines are hosts (`--hosts`), else URI references parsed so.
+    pub hosts: bool,
+    pub syntax: Syntax,
+    pub opts: DomainOptions,
+}
+
+impl Records for DomainJob {
+    const COLUMNS: &'static [&'static str] =
+        line_columns!["valid", "host", "subdomain", "domain", "suffix", "registrable_domain", "section", "host_class"];
+}
+
+/// The host of an authority that did not parse: after the last `@`, up to
+/// a port's `:` (an IP literal's brackets kept whole).
+fn authority_host(authority: &[u8]) -> &[u8] {
+    let hostport = authority.rsplit(|&b| b == b'@').next().unwrap_or_default();
+    let from = if hostport.starts_with(b"[") { memchr::memchr(b']', hostport).unwrap_or(0) } else { 0 };
+    match hostport.get(from..).and_then(|t| memchr::memchr(b':', t)) {
+        Some(i) => hostport.get(..from + i).unwrap_or_default(),
+        None => hostport,
+    }
+}
+
+/// The `section` column.
+fn section_name(s: Section) -> &'static str {
+    match s {
+        Section::Icann => "icann",
+        Section::Private => "private",
+    }
+}
+
+impl Job for DomainJob {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let mut r = l.row();
+        // The host: text, or bytes that are not UTF-8. (`l.text` is `None`
+        // for every line of a chunk that is not all UTF-8, so it is no guide.)
+        let text = |b| std::str::from_utf8(b).map_err(|_| b);
+        let (valid, host) = if self.hosts {
+            (Val::Null, Some(text(l.bytes)))
+        } else {
+            match l.parse(self.syntax) {
+                Ok(u) => (Val::Bool(true), u.host().map(Ok)),
+                Err(_) => (Val::Bool(false), uriscan::split_bytes(l.bytes).authority.map(|a| text(authority_host(a)))),
+            }
+        };
+        r.push(valid);
+        match host {
+            None => r.nulls(7),
+            // Not UTF-8: the host as it is, no parts.
+            Some(Err(bytes)) => {
+                r.push(Val::b(bytes));
+                r.nulls(6);
+            }
+            Some(Ok(h)) => {
+                let p = uriscan_crawl::domain_parts(h, self.opts);
+                r.push(Val::s(h));
+                r.push(Val::s(p.subdomain));
+                r.push(Val::s(p.domain));
+                r.push(Val::s(p.suffix));
+                r.push(Val::opt(p.registrable_domain()));
+                r.push(Val::opt(p.section.map(section_name)));
+                r.push(Val::s(match p.class {
+                    HostClass::Ip => "ip",
+                    HostClass::Name => "name",
+                }));
+            }
+        }
+        out.emit(&r);
+    }
+}
+
+// ---------------------------------------------------- crawl: strip-params
+
+pub struct StripParamsJob<'f> {
+    pub filter: ParamFilter<'f>,
+}
+
+impl Records for StripParamsJob<'_> {
+    const COLUMNS: &'static [&'static str] = line_columns!["result"];
+    fn default_format(&self) -> Format {
+        Format::Text
+    }
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{result}")
+    }
+}
+
+impl Job for StripParamsJob<'_> {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let mut r = l.row();
+        r.push(Val::Str(uriscan_crawl::filter_params_bytes(l.bytes, &self.filter)));
+        out.emit(&r);
     }
 }

@@ -22,11 +22,12 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
 
-use args::{Cli, Cmd, Common};
+use args::{Cli, Cmd, Common, ResolveGrammar};
 use commands::Records;
 use driver::{FileCtx, RunOpts, Summary};
 use record::{Format, Layout};
-use uriscan::{NormalizeOptions, ResolveMode, UriRef};
+use uriscan::{Grammar, NormalizeOptions, ResolveMode, UriRef};
+use uriscan_crawl::{DomainOptions, ParamFilter, SurtOptions};
 
 /// The `Fields:` section of a command's help, from its column list.
 fn fields_help(name: &str) -> Option<String> {
@@ -41,6 +42,11 @@ fn fields_help(name: &str) -> Option<String> {
         "encode" => commands::EncodeJob::COLUMNS,
         "decode" => commands::DecodeJob::COLUMNS,
         "security" => commands::SecurityJob::COLUMNS,
+        "to-uri" | "to-iri" => commands::IriJob::COLUMNS,
+        "surt" => commands::SurtJob::COLUMNS,
+        "canon" => commands::CanonJob::COLUMNS,
+        "domain" => commands::DomainJob::COLUMNS,
+        "strip-params" => commands::StripParamsJob::COLUMNS,
         _ => return None,
     };
     Some(format!(
@@ -119,12 +125,19 @@ fn run(cli: &Cli) -> u8 {
     match &cli.cmd {
         Cmd::Parse { syntax, .. } => status(records(&commands::ParseJob { syntax: syntax.syntax() }, c, &files)),
         Cmd::Split { .. } => status(records(&commands::SplitJob, c, &files)),
-        Cmd::Resolve { base, non_strict, .. } => {
+        Cmd::Resolve { base, non_strict, grammar, iri, .. } => {
             let mode = if *non_strict { ResolveMode::NonStrict } else { ResolveMode::Strict };
+            let grammar = match grammar {
+                ResolveGrammar::Rfc3986 => Grammar::Rfc3986,
+                ResolveGrammar::Rfc3987 => Grammar::Rfc3987,
+            };
+            if *iri && grammar != Grammar::Rfc3987 {
+                return usage("--iri needs --grammar rfc3987 (RFC 3986 references resolve to URIs)");
+            }
             let base = match base {
                 None => None,
                 // Never echo a password (RFC 3986 section 7.5).
-                Some(b) => match UriRef::parse(b) {
+                Some(b) => match UriRef::parse_with(b, grammar) {
                     Ok(u) if u.scheme().is_some() => Some(u),
                     Ok(_) => {
                         let b = uriscan::security::redact(b);
@@ -133,7 +146,7 @@ fn run(cli: &Cli) -> u8 {
                     Err(e) => return usage(format!("--base {}: {e}", uriscan::security::redact(b))),
                 },
             };
-            status(records(&commands::ResolveJob { base, mode }, c, &files))
+            status(records(&commands::ResolveJob { base, mode, grammar, iri: *iri }, c, &files))
         }
         Cmd::Normalize { scheme_based, key, rule, .. } => {
             let opts = if *scheme_based { NormalizeOptions::SCHEME_BASED } else { NormalizeOptions::SYNTAX };
@@ -177,8 +190,8 @@ fn run(cli: &Cli) -> u8 {
                 s.status(0)
             }
         }
-        Cmd::Extract { schemes, invalid, .. } => {
-            let mut ex = uriscan::Extractor::new().accept_invalid(*invalid);
+        Cmd::Extract { schemes, invalid, iri, .. } => {
+            let mut ex = uriscan::Extractor::new().accept_invalid(*invalid).iri(*iri);
             if !schemes.is_empty() {
                 ex = ex.schemes(schemes.iter().map(String::as_str));
             }
@@ -190,6 +203,34 @@ fn run(cli: &Cli) -> u8 {
         }
         Cmd::Decode { form, .. } => status(records(&commands::DecodeJob { form: *form }, c, &files)),
         Cmd::Security { .. } => status(records(&commands::SecurityJob, c, &files)),
+        Cmd::ToUri { idna, .. } => status(records(&commands::IriJob::ToUri { idna: *idna }, c, &files)),
+        Cmd::ToIri { .. } => status(records(&commands::IriJob::ToIri, c, &files)),
+        Cmd::Surt { with_scheme, keep_www, trailing_comma, no_reverse_ipaddr, .. } => {
+            let opts = SurtOptions {
+                with_scheme: *with_scheme,
+                host_massage: !keep_www,
+                trailing_comma: *trailing_comma,
+                reverse_ipaddr: !no_reverse_ipaddr,
+            };
+            status(records(&commands::SurtJob { opts }, c, &files))
+        }
+        Cmd::Canon { profile, .. } => status(records(&commands::CanonJob { profile: profile.profile() }, c, &files)),
+        Cmd::Domain { hosts, private, syntax, .. } => {
+            let opts = DomainOptions { private: *private, ..DomainOptions::default() };
+            status(records(&commands::DomainJob { hosts: *hosts, syntax: syntax.syntax(), opts }, c, &files))
+        }
+        Cmd::StripParams { remove, remove_prefix, no_tracking, keep_only, sort, .. } => {
+            let (mut names, mut prefixes): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+            if keep_only.is_empty() && !no_tracking {
+                names.extend(uriscan_crawl::TRACKING_NAMES);
+                prefixes.extend(uriscan_crawl::TRACKING_PREFIXES);
+            }
+            names.extend(remove.iter().chain(keep_only).map(String::as_str));
+            prefixes.extend(remove_prefix.iter().map(String::as_str));
+            let filter =
+                ParamFilter { names: &names, prefixes: &prefixes, keep_only: !keep_only.is_empty(), sort: *sort };
+            status(records(&commands::StripParamsJob { filter }, c, &files))
+        }
         Cmd::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(*shell, &mut command(), "uriscan", &mut out);

@@ -34,6 +34,7 @@ fn sections(s: &Summary<StatsAcc>, n: usize) -> Vec<(&'static str, Vec<(String, 
         ("distinct_schemes", a.schemes.len() as u64),
         ("distinct_hosts", a.hosts.len() as u64),
         ("distinct_ports", a.ports.len() as u64),
+        ("distinct_registrable_domains", a.domains.len() as u64),
     ];
     vec![
         ("total", totals.iter().map(|(k, v)| (k.to_string(), *v)).collect()),
@@ -42,6 +43,7 @@ fn sections(s: &Summary<StatsAcc>, n: usize) -> Vec<(&'static str, Vec<(String, 
         ("scheme", top(&a.schemes, n)),
         ("host", top(&a.hosts, n)),
         ("port", top(&a.ports, n)),
+        ("registrable_domain", top(&a.domains, n)),
     ]
 }
 
@@ -100,5 +102,6 @@ fn text(s: &Summary<StatsAcc>, n: usize) -> String {
     section(&format!("top schemes (of {})", a.schemes.len()), top(&a.schemes, n));
     section(&format!("top hosts (of {})", a.hosts.len()), top(&a.hosts, n));
     section(&format!("top ports (of {})", a.ports.len()), top(&a.ports, n));
+    section(&format!("top registrable domains (of {})", a.domains.len()), top(&a.domains, n));
     r
 }

@@ -207,8 +207,19 @@ fn every_line_one_record_decoding_to_its_bytes() {
         for (sep, null) in [(b'\n', None), (b'\0', Some("-0"))] {
             let want = lines_of(&data, sep);
             for format in ["jsonl", "tsv", "csv"] {
-                for cmd in ["split", "parse"] {
-                    let mut args = vec![cmd, "--format", format, "--fields", "line,input"];
+                for cmd in [
+                    &["split"][..],
+                    &["parse"],
+                    &["parse", "--grammar", "rfc3987"],
+                    &["to-uri"],
+                    &["to-iri"],
+                    &["surt"],
+                    &["canon", "-p", "archive"],
+                    &["domain"],
+                    &["strip-params"],
+                ] {
+                    let mut args = cmd.to_vec();
+                    args.extend(["--format", format, "--fields", "line,input"]);
                     args.extend(null);
                     let o = run(&args, &data);
                     assert_eq!(code(&o), 0, "case {case} {args:?} {data:?}: {}", String::from_utf8_lossy(&o.stderr));
