@@ -67,6 +67,7 @@ fn engines() -> Vec<Engine> {
             }
             Err(_) => false,
         }),
+        ("ada-url 3 can_parse (validation only)", |s| ada_url::Url::can_parse(s, None)),
         ("url 2 (WHATWG)", |s| match url::Url::parse(s) {
             Ok(u) => {
                 black_box(u);

@@ -141,7 +141,7 @@ crate::simd::skipping_fn! {
     /// below), and against the regex oracle (`tests/split.rs`).
     fn spans<'a>(input: &'a [u8]) -> Spans = |s| {
         match s.eq4(input, 0, DELIMITERS) {
-            Some(m) => split_with(input, &mut Delimiters { input, s, w: 0, m }),
+            Some(m) => split_with(input, &mut Delimiters { input, s, w: 0, m: nested(m) }),
             None => split_with(input, &mut Runs { input, s }),
         }
     }
@@ -207,8 +207,18 @@ fn split_with(input: &[u8], f: &mut impl Find) -> Spans {
     [scheme, authority, path, query, fragment]
 }
 
-/// The delimiters' positions in a window of 64 bytes at `w` (`m[k]`: bit
-/// `j` when byte `w + j` is `DELIMITERS[k]`), moved on as the split goes.
+/// Masks of each delimiter made masks of the stops of each run: `m[k]`
+/// gets the bits of `m[k..]`.
+#[inline(always)]
+fn nested([c, s, q, h]: [u64; 4]) -> [u64; 4] {
+    let qh = q | h;
+    let sqh = s | qh;
+    [c | sqh, sqh, qh, h]
+}
+
+/// The stops of each run in a window of 64 bytes at `w` (`m[k]`: bit `j`
+/// when byte `w + j` is one of `DELIMITERS[k..]`), moved on as the split
+/// goes.
 struct Delimiters<'a, S> {
     input: &'a [u8],
     s: S,
@@ -223,12 +233,13 @@ impl<S: crate::simd::Skip> Find for Delimiters<'_, S> {
         while from < n {
             if from < self.w || from >= self.w + 64 {
                 self.w = from;
-                self.m = self
-                    .s
-                    .eq4(self.input, from, DELIMITERS)
-                    .unwrap_or_else(|| crate::simd::eq4_scalar(self.input, from, DELIMITERS));
+                self.m = nested(
+                    self.s
+                        .eq4(self.input, from, DELIMITERS)
+                        .unwrap_or_else(|| crate::simd::eq4_scalar(self.input, from, DELIMITERS)),
+                );
             }
-            let mask = self.m.get(k..).unwrap_or_default().iter().fold(0, |a, x| a | x) >> (from - self.w);
+            let mask = self.m.get(k).copied().unwrap_or(0) >> (from - self.w);
             if mask != 0 {
                 return from + mask.trailing_zeros() as usize;
             }
