@@ -68,6 +68,7 @@ impl Ext<'_> {
 impl Set<'_> {
     /// Whether byte `b` is in the set (the scalar table).
     #[inline(always)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn contains(&self, b: u8) -> bool {
         // A byte indexes a 256-entry table: always in range.
         #[allow(clippy::indexing_slicing)]
