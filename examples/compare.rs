@@ -289,7 +289,10 @@ fn pairs(name: &str, text: &str, rounds: usize) {
             best_peer / med[k]
         );
     }
-    if only.is_some() {
+    if let Some(o) = only.as_deref() {
+        if o.starts_with("one base") {
+            one_base(&pairs, rounds, &only);
+        }
         return;
     }
     let m = median(resolver_times);
@@ -302,6 +305,7 @@ fn pairs(name: &str, text: &str, rounds: usize) {
         resolver_ok,
         best_peer / m
     );
+    one_base(&pairs, rounds, &only);
     let bases: Vec<&str> = pairs.iter().map(|p| p.0).collect();
     let bytes: usize = bases.iter().map(|b| b.len()).sum();
     let norms = normalizers();
@@ -333,6 +337,72 @@ fn pairs(name: &str, text: &str, rounds: usize) {
             bytes as f64 / med[k] / 1e6,
             best_peer / med[k]
         );
+    }
+}
+
+/// Every reference of the pairs resolved against the first base, parsed
+/// once (the links of one page): parse reference + resolve + write.
+fn one_base(pairs: &[(&str, &str)], rounds: usize, only: &Option<String>) {
+    let base = pairs[0].0;
+    type OneBase = (&'static str, fn(&str, &[(&str, &str)]) -> usize);
+    let engines: Vec<OneBase> = vec![
+        ("one base: uriscan resolve_into", |base, pairs| {
+            let b = uriscan::UriRef::parse(base).unwrap();
+            let mut out = String::new();
+            let mut n = 0;
+            for (_, r) in pairs {
+                if let Ok(r) = uriscan::UriRef::parse(black_box(r)) {
+                    n += r.resolve_into(&b, uriscan::ResolveMode::Strict, &mut out).is_ok() as usize;
+                    black_box(&out);
+                }
+            }
+            n
+        }),
+        ("one base: uriscan Resolver", |base, pairs| {
+            let mut res = uriscan::Resolver::new(uriscan::UriRef::parse(base).unwrap()).unwrap();
+            let mut n = 0;
+            for (_, r) in pairs {
+                if let Ok(x) = res.resolve_str(black_box(r)) {
+                    black_box(x);
+                    n += 1;
+                }
+            }
+            n
+        }),
+        ("one base: oxiri 0.3 resolve_into", |base, pairs| {
+            let b = oxiri::Iri::parse(base).unwrap();
+            let mut out = String::new();
+            let mut n = 0;
+            for (_, r) in pairs {
+                if let Ok(r) = oxiri::IriRef::parse(black_box(*r)) {
+                    out.clear();
+                    n += b.resolve_into(&r, &mut out).is_ok() as usize;
+                    black_box(&out);
+                }
+            }
+            n
+        }),
+    ];
+    let engines: Vec<OneBase> =
+        engines.into_iter().filter(|(n, _)| only.as_deref().map_or(true, |o| n.starts_with(o))).collect();
+    let mut times = vec![Vec::new(); engines.len()];
+    let mut ok = vec![0; engines.len()];
+    for _ in 0..rounds {
+        for (k, (_, f)) in engines.iter().enumerate() {
+            let t = Instant::now();
+            ok[k] = f(black_box(base), pairs);
+            times[k].push(t.elapsed().as_secs_f64());
+        }
+    }
+    println!(
+        "\nThe {} references against one base ({}), parsed once, median of {} rounds:\n",
+        pairs.len(),
+        base,
+        rounds
+    );
+    println!("| resolver | ns/reference | resolved |\n| --- | --- | --- |");
+    for (k, (n, _)) in engines.iter().enumerate() {
+        println!("| {} | {:.1} | {} |", n, median(times[k].clone()) * 1e9 / pairs.len() as f64, ok[k]);
     }
 }
 
