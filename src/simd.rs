@@ -662,7 +662,7 @@ mod tests {
             let first = ext_bytes(&ext, uriscan_layout::TRIPLET_FIRST);
             let second = ext_bytes(&ext, uriscan_layout::TRIPLET_SECOND);
             let pick = |v: &[u8], r: u64| v[(r % v.len() as u64) as usize];
-            for len in [14usize, 15, 16, 17, 18, 30, 31, 32, 33, 34, 35, 47, 48, 63, 64, 65, 66, 67] {
+            for len in [15usize, 16, 17, 31, 32, 33, 34, 35, 63, 64, 65, 66] {
                 for offset in 0..3 {
                     // Run bytes, then triplets from `offset` on.
                     let mut v: Vec<u8> = (0..len).map(|_| pick(&member, rnd())).collect();
@@ -673,14 +673,13 @@ mod tests {
                         v[k + 2] = pick(&second, rnd());
                         k += 3;
                     }
+                    let mut w = v.clone();
                     for pos in 0..len {
                         for b in 0..=255u8 {
-                            let mut w = v.clone();
                             w[pos] = b;
-                            for start in [0, 1, 2] {
-                                assert_eq!(skip(&w, start, s), skip_scalar(&w, start, s), "{w:?} from {start}");
-                            }
+                            assert_eq!(skip(&w, 0, s), skip_scalar(&w, 0, s), "{w:?}");
                         }
+                        w[pos] = v[pos];
                     }
                 }
             }
