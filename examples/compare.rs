@@ -65,6 +65,16 @@ fn engines() -> Vec<Engine> {
             }
             Err(_) => false,
         }),
+        // ada (C++, WHATWG), for context: it parses absolute URLs only and
+        // normalizes while parsing (an allocation per URL), so it does other work.
+        ("ada-url 3 (WHATWG, C++)", |s| match ada_url::Url::parse(s, None) {
+            Ok(u) => {
+                black_box((u.protocol(), u.host(), u.pathname(), u.search(), u.hash()));
+                true
+            }
+            Err(_) => false,
+        }),
+        ("ada-url 3 can_parse (validation only)", |s| ada_url::Url::can_parse(s, None)),
         ("url 2 (WHATWG)", |s| match url::Url::parse(s) {
             Ok(u) => {
                 black_box(u);
@@ -212,10 +222,19 @@ fn median(mut t: Vec<f64>) -> f64 {
 fn pairs(name: &str, text: &str, rounds: usize) {
     let pairs: Vec<(&str, &str)> = text.lines().skip(1).filter_map(|l| l.split_once(',')).collect();
     let bytes: usize = pairs.iter().map(|(b, r)| b.len() + r.len()).sum();
-    let res = resolvers();
+    // ONLY=prefix keeps the resolvers (and `uriscan Resolver`) whose name
+    // starts with it, for counting instructions per pair under callgrind.
+    let only = std::env::var("ONLY").ok();
+    let keep = |n: &str| only.as_deref().map_or(true, |o| n.starts_with(o));
+    let res: Vec<PairEngine> = resolvers().into_iter().filter(|(n, _)| keep(n)).collect();
+    let run_resolver = keep("uriscan Resolver");
     let mut times = vec![Vec::new(); res.len()];
     let mut ok = vec![0usize; res.len()];
     let mut out = String::new();
+    // uriscan's `Resolver`, one per run of pairs with the same base (as a
+    // crawler resolves the links of one page), in the same rounds.
+    let mut resolver_times = Vec::new();
+    let mut resolver_ok = 0;
     for _ in 0..rounds {
         for (k, (_, f)) in res.iter().enumerate() {
             let t = Instant::now();
@@ -227,9 +246,39 @@ fn pairs(name: &str, text: &str, rounds: usize) {
             times[k].push(t.elapsed().as_secs_f64());
             ok[k] = n;
         }
+        if !run_resolver {
+            continue;
+        }
+        let t = Instant::now();
+        let mut n = 0;
+        let mut resolver: Option<uriscan::Resolver<'_>> = None;
+        let mut current = None;
+        let mut valid = false;
+        for (b, r) in &pairs {
+            let b = black_box(*b);
+            if current != Some(b) {
+                current = Some(b);
+                valid = match (uriscan::UriRef::parse(b), resolver.as_mut()) {
+                    (Ok(u), Some(res)) => res.rebase(u).is_ok(),
+                    (Ok(u), None) => {
+                        resolver = uriscan::Resolver::new(u).ok();
+                        resolver.is_some()
+                    }
+                    (Err(_), _) => false,
+                };
+            }
+            if let (true, Some(res)) = (valid, resolver.as_mut()) {
+                if let Ok(x) = res.resolve_str(black_box(r)) {
+                    black_box(x);
+                    n += 1;
+                }
+            }
+        }
+        resolver_times.push(t.elapsed().as_secs_f64());
+        resolver_ok = n;
     }
     let med: Vec<f64> = times.into_iter().map(median).collect();
-    let best_peer = med[1..].iter().copied().fold(f64::INFINITY, f64::min);
+    let best_peer = med.get(1..).unwrap_or_default().iter().copied().fold(f64::INFINITY, f64::min);
     println!(
         "\nResolution of {} ({} pairs): parse base + parse reference + resolve + write, median of {} rounds:\n",
         name,
@@ -247,6 +296,23 @@ fn pairs(name: &str, text: &str, rounds: usize) {
             best_peer / med[k]
         );
     }
+    if let Some(o) = only.as_deref() {
+        if o.starts_with("one base") {
+            one_base(&pairs, rounds, &only);
+        }
+        return;
+    }
+    let m = median(resolver_times);
+    let runs = pairs.iter().zip(pairs.iter().skip(1)).filter(|(a, b)| a.0 != b.0).count() + 1;
+    println!(
+        "| uriscan Resolver (one per base: {} bases) | {:.1} | {:.0} | {} | {:.2}x |",
+        runs,
+        m * 1e9 / pairs.len() as f64,
+        bytes as f64 / m / 1e6,
+        resolver_ok,
+        best_peer / m
+    );
+    one_base(&pairs, rounds, &only);
     let bases: Vec<&str> = pairs.iter().map(|p| p.0).collect();
     let bytes: usize = bases.iter().map(|b| b.len()).sum();
     let norms = normalizers();
@@ -263,7 +329,7 @@ fn pairs(name: &str, text: &str, rounds: usize) {
         }
     }
     let med: Vec<f64> = times.into_iter().map(median).collect();
-    let best_peer = med[1..].iter().copied().fold(f64::INFINITY, f64::min);
+    let best_peer = med.get(1..).unwrap_or_default().iter().copied().fold(f64::INFINITY, f64::min);
     println!(
         "\nSyntax-based normalization of the {} base URLs (parse + normalize), median of {} rounds:\n",
         bases.len(),
@@ -278,6 +344,72 @@ fn pairs(name: &str, text: &str, rounds: usize) {
             bytes as f64 / med[k] / 1e6,
             best_peer / med[k]
         );
+    }
+}
+
+/// Every reference of the pairs resolved against the first base, parsed
+/// once (the links of one page): parse reference + resolve + write.
+fn one_base(pairs: &[(&str, &str)], rounds: usize, only: &Option<String>) {
+    let base = pairs[0].0;
+    type OneBase = (&'static str, fn(&str, &[(&str, &str)]) -> usize);
+    let engines: Vec<OneBase> = vec![
+        ("one base: uriscan resolve_into", |base, pairs| {
+            let b = uriscan::UriRef::parse(base).unwrap();
+            let mut out = String::new();
+            let mut n = 0;
+            for (_, r) in pairs {
+                if let Ok(r) = uriscan::UriRef::parse(black_box(r)) {
+                    n += r.resolve_into(&b, uriscan::ResolveMode::Strict, &mut out).is_ok() as usize;
+                    black_box(&out);
+                }
+            }
+            n
+        }),
+        ("one base: uriscan Resolver", |base, pairs| {
+            let mut res = uriscan::Resolver::new(uriscan::UriRef::parse(base).unwrap()).unwrap();
+            let mut n = 0;
+            for (_, r) in pairs {
+                if let Ok(x) = res.resolve_str(black_box(r)) {
+                    black_box(x);
+                    n += 1;
+                }
+            }
+            n
+        }),
+        ("one base: oxiri 0.3 resolve_into", |base, pairs| {
+            let b = oxiri::Iri::parse(base).unwrap();
+            let mut out = String::new();
+            let mut n = 0;
+            for (_, r) in pairs {
+                if let Ok(r) = oxiri::IriRef::parse(black_box(*r)) {
+                    out.clear();
+                    n += b.resolve_into(&r, &mut out).is_ok() as usize;
+                    black_box(&out);
+                }
+            }
+            n
+        }),
+    ];
+    let engines: Vec<OneBase> =
+        engines.into_iter().filter(|(n, _)| only.as_deref().map_or(true, |o| n.starts_with(o))).collect();
+    let mut times = vec![Vec::new(); engines.len()];
+    let mut ok = vec![0; engines.len()];
+    for _ in 0..rounds {
+        for (k, (_, f)) in engines.iter().enumerate() {
+            let t = Instant::now();
+            ok[k] = f(black_box(base), pairs);
+            times[k].push(t.elapsed().as_secs_f64());
+        }
+    }
+    println!(
+        "\nThe {} references against one base ({}), parsed once, median of {} rounds:\n",
+        pairs.len(),
+        base,
+        rounds
+    );
+    println!("| resolver | ns/reference | resolved |\n| --- | --- | --- |");
+    for (k, (n, _)) in engines.iter().enumerate() {
+        println!("| {} | {:.1} | {} |", n, median(times[k].clone()) * 1e9 / pairs.len() as f64, ok[k]);
     }
 }
 

@@ -10,8 +10,10 @@
 //! path, a query, a host name) before it looks at the transition table again;
 //! after a transition into a *triplet* state (one the generator found to
 //! begin a two-byte excursion back to a self-loop state, such as `"%" HEXDIG
-//! HEXDIG` inside a path), it steps over the two bytes, and over the triplets
-//! that follow, with table tests.
+//! HEXDIG` inside a path), it steps over the two bytes with table tests,
+//! then skips the run of the state the triplet returns to together with the
+//! whole triplets it may hold (`%C3%A9b%C3%A9` is one run of a path segment;
+//! see `src/simd.rs`).
 //! Tag operations, acceptance's included, are generated code (`apply`), so
 //! they compile to a few stores with constant indices.
 
@@ -52,13 +54,19 @@ pub(crate) trait Tables {
     const TRIPLET_LUT: &'static [[u8; 256]];
     /// Per triplet: the state it returns to, packed like `TRANS`.
     const TRIPLET_TO: &'static [u32];
+    /// Per self-loop set: the triplet its runs may hold (`layout::ext_triplet`).
+    const ACCEL_EXT: &'static [u8];
+    /// Per triplet: nibble tables of its leading, first and second bytes.
+    const TRIPLET_NIBBLES: &'static [[[u8; 32]; 3]];
     /// Registers, all unset.
     fn new_regs() -> Self::Regs;
     /// Runs operation list `list` at position `pos`. Run with the input's
     /// length, the list of an accepting state's `FINAL` entry moves the tag
     /// values into their home registers (tag `k` in register `k`).
     fn apply(list: u32, pos: u32, regs: &mut Self::Regs);
-    /// The tag values, once `finish` has run.
+    /// The tag values, once `finish` has run (for the tests, which compare
+    /// the Appendix B split with its automaton).
+    #[cfg_attr(not(test), allow(dead_code))]
     fn tags(regs: &Self::Regs) -> Self::Tags;
 }
 
@@ -83,6 +91,20 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
         bit: layout::lut_bit(k),
         nibbles: &T::ACCEL_NIBBLES[k],
         high: T::ACCEL_HIGH[k],
+        ext: None,
+    }
+}
+
+/// [`set`] with the triplets its runs may hold, if any. (Runs are skipped
+/// without them until the walker meets a triplet: looking for triplets at
+/// every stop costs the runs without any; measured.)
+#[inline(always)]
+fn set_with_triplets<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
+    let k = layout::run_set(acc);
+    crate::simd::Set {
+        ext: layout::ext_triplet(T::ACCEL_EXT[k])
+            .map(|t| crate::simd::Ext { lut: &T::TRIPLET_LUT[t], nibbles: &T::TRIPLET_NIBBLES[t] }),
+        ..set::<T>(acc)
     }
 }
 
@@ -91,7 +113,7 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
 ///
 /// Never panics: table indices come from the tables themselves, which the
 /// generator's tests keep consistent, and input bytes index 256-entry tables.
-#[inline]
+#[cfg(test)]
 pub(crate) fn run<T: Tables>(input: &[u8], entry: usize) -> Result<T::Tags, Stop<T::Context>> {
     run_then::<T, T::Tags, _>(input, entry, T::tags)
 }
@@ -168,8 +190,9 @@ fn walk<T: Tables, S: Skip>(
 
 /// Entering a state whose self-loop field is `acc` (non-zero) at `i`: skips
 /// its run, or, for a triplet state, steps over the triplet's two bytes when
-/// they fit, and over the triplets that follow, then skips the run of the
-/// state the last one returns to (`s` is updated). Returns the next position.
+/// they fit, then skips the run of the state the triplet returns to, with
+/// the triplets that run may hold (`%E6%97%A5` and the text around it, in
+/// SIMD blocks), and `s` is updated. Returns the next position.
 #[inline(always)]
 fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, skipper: S) -> usize {
     if acc < T::TRIPLET_BASE {
@@ -178,33 +201,14 @@ fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, sk
     let k = (acc - T::TRIPLET_BASE) as usize;
     let lut = &T::TRIPLET_LUT[k];
     let back = T::TRIPLET_TO[k];
-    let start = *s;
-    let mut i = i;
-    loop {
-        // In the triplet's start state at `i`.
-        match (input.get(i), input.get(i + 1)) {
-            (Some(&b1), Some(&b2))
-                if lut[b1 as usize] & layout::TRIPLET_FIRST != 0 && lut[b2 as usize] & layout::TRIPLET_SECOND != 0 =>
-            {
-                i += 2
-            }
-            _ => {
-                *s = start;
-                return i;
-            }
+    // In the triplet's start state at `i`.
+    match (input.get(i), input.get(i + 1)) {
+        (Some(&b1), Some(&b2))
+            if lut[b1 as usize] & layout::TRIPLET_FIRST != 0 && lut[b2 as usize] & layout::TRIPLET_SECOND != 0 =>
+        {
+            *s = layout::target(back);
+            skipper.skip(input, i + 2, set_with_triplets::<T>(layout::self_loop(back)))
         }
-        // In the return state: another triplet, its run, or the walker's turn.
-        match input.get(i) {
-            Some(&b) if lut[b as usize] & layout::TRIPLET_AGAIN != 0 => i += 1,
-            Some(&b) => {
-                *s = layout::target(back);
-                let set = set::<T>(layout::self_loop(back));
-                return if set.contains(b) { skipper.skip(input, i + 1, set) } else { i };
-            }
-            None => {
-                *s = layout::target(back);
-                return i;
-            }
-        }
+        _ => i,
     }
 }

@@ -54,6 +54,8 @@ pub use builder::{BuildError, Builder, Component};
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
 pub use iter::{PathSegments, QueryPair, QueryPairs};
 pub use normalize::NormalizeOptions;
+#[cfg(feature = "std")]
+pub use resolve::Resolver;
 pub use resolve::{ResolveError, ResolveMode};
 
 mod split;

@@ -118,19 +118,23 @@ impl core::fmt::Display for ResolveError {
 #[cfg(feature = "std")]
 impl std::error::Error for ResolveError {}
 
+#[cfg(feature = "std")]
+crate::simd::skipping_fn! {
+    /// Whether `dir` or `path` may hold a dot segment (one starts the path or
+    /// follows a "/" and begins with "."); without one, remove_dot_segments
+    /// changes nothing.
+    fn may_have_dots<'p>(dir: Option<&'p str>, path: &'p str) -> bool = |s| {
+        let dots = |p: &str| dot_segment_in(p.as_bytes(), 0, p.len(), s, NOT_DOT.set());
+        dir.is_some_and(dots) || dots(path)
+    }
+}
+
 /// Appends `p` with §5.2.4 applied, and, when there is no authority, keeps a
 /// path that would start with `//` from being read as one by prefixing `/.`.
 #[cfg(feature = "std")]
 #[inline]
 fn push_path(out: &mut String, dir: Option<&str>, path: &str, has_authority: bool) {
-    // A dot segment starts the path or follows a "/" and begins with ".";
-    // without one, remove_dot_segments changes nothing: copy straight through.
-    crate::simd::skipping_fn! {
-        fn may_have_dots<'p>(dir: Option<&'p str>, path: &'p str) -> bool = |s| {
-            let dots = |p: &str| dot_segment_in(p.as_bytes(), 0, p.len(), s, NOT_DOT.set());
-            dir.is_some_and(dots) || dots(path)
-        }
-    }
+    // Without a dot segment, copy straight through.
     if !may_have_dots(dir, path) {
         if let Some(d) = dir {
             out.push_str(d);
@@ -280,6 +284,179 @@ impl UriRef<'_> {
             out.push_str(f);
         }
         Ok(())
+    }
+}
+
+/// Resolves many references against one base (RFC 3986 §5.2), as a
+/// crawler does for the links of a page: the base is checked once, the
+/// part of the output every relative-path reference shares (scheme,
+/// authority and the base's directory with §5.2.4 applied) is built once,
+/// and one output buffer serves every call.
+///
+/// The results are those of [`UriRef::resolve_into`] with the same base
+/// and mode.
+///
+/// ```
+/// use uriscan::{Resolver, UriRef};
+/// let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
+/// let mut r = Resolver::new(base).unwrap();
+/// assert_eq!(r.resolve_str("g;x?y#s").unwrap(), "http://a/b/c/g;x?y#s");
+/// assert_eq!(r.resolve_str("../../g").unwrap(), "http://a/g");
+/// let link = UriRef::parse("//example.com/x").unwrap();
+/// assert_eq!(r.resolve(&link), "http://example.com/x");
+/// ```
+#[cfg(feature = "std")]
+#[derive(Clone, Debug)]
+pub struct Resolver<'b> {
+    base: UriRef<'b>,
+    mode: ResolveMode,
+    /// For a base with an authority in the strict or non-strict mode:
+    /// `scheme ":" "//" authority`, then the base path up to its last "/"
+    /// with §5.2.4 applied, ending with "/" (the merge of §5.2.3 for a
+    /// reference path without dot segments); empty otherwise.
+    dir: String,
+    /// The result buffer.
+    out: String,
+    /// Whether `dir` is built (it is built when first needed).
+    dir_ready: bool,
+}
+
+#[cfg(feature = "std")]
+impl<'b> Resolver<'b> {
+    /// A resolver for `base` in the strict mode of §5.2.2.
+    ///
+    /// # Errors
+    /// [`ResolveError::BaseWithoutScheme`] if `base` has no scheme (§5.1).
+    ///
+    /// ```
+    /// use uriscan::{ResolveError, Resolver, UriRef};
+    /// assert!(Resolver::new(UriRef::parse("http://a/b").unwrap()).is_ok());
+    /// assert_eq!(Resolver::new(UriRef::parse("/b").unwrap()).unwrap_err(), ResolveError::BaseWithoutScheme);
+    /// ```
+    pub fn new(base: UriRef<'b>) -> Result<Resolver<'b>, ResolveError> {
+        Resolver::with_mode(base, ResolveMode::Strict)
+    }
+
+    /// A resolver for `base` in the given mode.
+    ///
+    /// # Errors
+    /// [`ResolveError::BaseWithoutScheme`] if `base` has no scheme (§5.1).
+    ///
+    /// ```
+    /// use uriscan::{ResolveMode, Resolver, UriRef};
+    /// let mut r = Resolver::with_mode(UriRef::parse("http://a/b/c/d;p?q").unwrap(), ResolveMode::Rfc2396).unwrap();
+    /// assert_eq!(r.resolve_str("../../../g").unwrap(), "http://a/../g");
+    /// ```
+    pub fn with_mode(base: UriRef<'b>, mode: ResolveMode) -> Result<Resolver<'b>, ResolveError> {
+        let mut r = Resolver { base, mode, dir: String::new(), out: String::new(), dir_ready: false };
+        r.rebase(base)?;
+        Ok(r)
+    }
+
+    /// Makes `base` the base, keeping the mode and reusing the buffers (for
+    /// a run of pages, each with its links).
+    ///
+    /// # Errors
+    /// [`ResolveError::BaseWithoutScheme`] if `base` has no scheme (§5.1);
+    /// the resolver then keeps its previous base.
+    ///
+    /// ```
+    /// use uriscan::{Resolver, UriRef};
+    /// let mut r = Resolver::new(UriRef::parse("http://a/b/c").unwrap()).unwrap();
+    /// assert_eq!(r.resolve_str("d").unwrap(), "http://a/b/d");
+    /// r.rebase(UriRef::parse("https://x/y/").unwrap()).unwrap();
+    /// assert_eq!(r.resolve_str("d").unwrap(), "https://x/y/d");
+    /// assert!(r.rebase(UriRef::parse("y/").unwrap()).is_err());
+    /// ```
+    pub fn rebase(&mut self, base: UriRef<'b>) -> Result<(), ResolveError> {
+        base.scheme().ok_or(ResolveError::BaseWithoutScheme)?;
+        self.base = base;
+        self.dir_ready = false;
+        Ok(())
+    }
+
+    /// Builds `dir` (see its doc) for the current base: empty when the
+    /// base has no authority or the mode is not RFC 3986's.
+    fn build_dir(&mut self) {
+        self.dir.clear();
+        self.dir_ready = true;
+        let base = self.base;
+        if let (Some(scheme), Some(a), ResolveMode::Strict | ResolveMode::NonStrict) =
+            (base.scheme(), base.authority(), self.mode)
+        {
+            self.dir.push_str(scheme);
+            self.dir.push_str("://");
+            self.dir.push_str(a);
+            let b_path = base.path();
+            let parent = if b_path.is_empty() {
+                Some("")
+            } else {
+                b_path.bytes().rposition(|c| c == b'/').and_then(|i| b_path.get(..i))
+            };
+            // With an authority the path is empty or starts with "/", so
+            // `parent` is `Some`; the merge of an empty path is `dir "/"`.
+            push_path(&mut self.dir, parent, "", true);
+        }
+    }
+
+    /// The base.
+    ///
+    /// ```
+    /// let r = uriscan::Resolver::new(uriscan::UriRef::parse("s://h/p").unwrap()).unwrap();
+    /// assert_eq!(r.base().host(), Some("h"));
+    /// ```
+    #[must_use]
+    pub fn base(&self) -> &UriRef<'b> {
+        &self.base
+    }
+
+    /// Resolves `reference` against the base; the result lives in the
+    /// resolver's buffer until the next call. Never panics.
+    ///
+    /// ```
+    /// use uriscan::{Resolver, UriRef};
+    /// let mut r = Resolver::new(UriRef::parse("http://a/b/c/d;p?q").unwrap()).unwrap();
+    /// assert_eq!(r.resolve(&UriRef::parse("?y").unwrap()), "http://a/b/c/d;p?y");
+    /// ```
+    pub fn resolve(&mut self, reference: &UriRef<'_>) -> &str {
+        let path = reference.path();
+        let relative_path = reference.authority().is_none()
+            && !path.is_empty()
+            && !path.starts_with('/')
+            && match (reference.scheme(), self.mode) {
+                (None, _) => true,
+                (Some(s), ResolveMode::NonStrict) => self.base.scheme().is_some_and(|b| s.eq_ignore_ascii_case(b)),
+                _ => false,
+            };
+        if relative_path && !self.dir_ready {
+            self.build_dir();
+        }
+        if relative_path && !self.dir.is_empty() && !may_have_dots(None, path) {
+            // §5.2.2 with a merged path (§5.2.3): the prepared directory,
+            // then the reference's path, query and fragment.
+            self.out.clear();
+            self.out.push_str(&self.dir);
+            self.out.push_str(path);
+            push_query_fragment(&mut self.out, reference.query(), reference.fragment());
+        } else if reference.resolve_into(&self.base, self.mode, &mut self.out).is_err() {
+            // Not reached: `new` checked that the base has a scheme.
+            self.out.clear();
+        }
+        &self.out
+    }
+
+    /// Parses `reference` (a `URI-reference`) and resolves it.
+    ///
+    /// # Errors
+    /// The [`ParseError`](crate::ParseError) of an invalid reference. Never panics.
+    ///
+    /// ```
+    /// let mut r = uriscan::Resolver::new(uriscan::UriRef::parse("http://a/b").unwrap()).unwrap();
+    /// assert_eq!(r.resolve_str("c d").unwrap_err().index(), 1);
+    /// ```
+    pub fn resolve_str(&mut self, reference: &str) -> Result<&str, crate::ParseError> {
+        let r = UriRef::parse(reference)?;
+        Ok(self.resolve(&r))
     }
 }
 

@@ -20,11 +20,55 @@ pub(crate) struct Set<'t> {
     pub bit: u8,
     pub nibbles: &'t [u8; 32],
     pub high: u8,
+    /// Whole triplets the run may also hold, if any.
+    pub ext: Option<Ext<'t>>,
+}
+
+/// A triplet a run may hold (`"%" HEXDIG HEXDIG` in a path): its byte
+/// sets as the bits `TRIPLET_AGAIN` (the leading byte), `TRIPLET_FIRST` and
+/// `TRIPLET_SECOND` of a 256-entry table, and as nibble tables (`[lead,
+/// first, second]`, all ASCII). No leading byte is a first or second byte,
+/// and no leading byte is in the run's own set (the generator checks both):
+/// so a byte that leads a complete triplet is never inside another one, and
+/// the triplets of a block can be found all at once.
+#[derive(Clone, Copy)]
+#[cfg_attr(not(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar"))), allow(dead_code))]
+pub(crate) struct Ext<'t> {
+    pub lut: &'t [u8; 256],
+    pub nibbles: &'t [[u8; 32]; 3],
+}
+
+impl Ext<'_> {
+    /// Whether the byte at `j` may lead a triplet.
+    #[inline(always)]
+    #[cfg_attr(not(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar"))), allow(dead_code))]
+    fn leads(&self, input: &[u8], j: usize) -> bool {
+        // A byte indexes a 256-entry table: always in range.
+        #[allow(clippy::indexing_slicing)]
+        input.get(j).is_some_and(|&b| self.lut[b as usize] & uriscan_layout::TRIPLET_AGAIN != 0)
+    }
+
+    /// Whether a complete triplet starts at `j`.
+    #[inline(always)]
+    fn at(&self, input: &[u8], j: usize) -> bool {
+        use uriscan_layout::{TRIPLET_AGAIN, TRIPLET_FIRST, TRIPLET_SECOND};
+        // Bytes index 256-entry tables: always in range.
+        #[allow(clippy::indexing_slicing)]
+        match (input.get(j), input.get(j + 1), input.get(j + 2)) {
+            (Some(&a), Some(&b), Some(&c)) => {
+                self.lut[a as usize] & TRIPLET_AGAIN != 0
+                    && self.lut[b as usize] & TRIPLET_FIRST != 0
+                    && self.lut[c as usize] & TRIPLET_SECOND != 0
+            }
+            _ => false,
+        }
+    }
 }
 
 impl Set<'_> {
     /// Whether byte `b` is in the set (the scalar table).
     #[inline(always)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn contains(&self, b: u8) -> bool {
         // A byte indexes a 256-entry table: always in range.
         #[allow(clippy::indexing_slicing)]
@@ -61,19 +105,28 @@ impl ConstSet {
 
     /// The set in the form the skippers take.
     pub(crate) const fn set(&'static self) -> Set<'static> {
-        Set { lut: &self.lut, bit: 1, nibbles: &self.nibbles.table, high: self.nibbles.high }
+        Set { lut: &self.lut, bit: 1, nibbles: &self.nibbles.table, high: self.nibbles.high, ext: None }
     }
 }
 
-/// The scalar twin: the first index `>= i` whose byte is not in the set.
+/// The scalar twin: the first index `>= i` whose byte is not in the set
+/// and does not start a complete triplet of `set.ext` (whose three bytes
+/// are then stepped over).
 #[inline(always)]
 pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
-    match input.get(i..) {
+    let plain = |i: usize| match input.get(i..) {
         // A byte indexes a 256-entry table: always in range.
         #[allow(clippy::indexing_slicing)]
         Some(rest) => rest.iter().position(|&b| set.lut[b as usize] & set.bit == 0).map_or(input.len(), |k| i + k),
         None => input.len(),
+    };
+    let mut i = plain(i);
+    if let Some(ext) = set.ext {
+        while ext.at(input, i) {
+            i = plain(i + 3);
+        }
     }
+    i
 }
 
 /// A way of skipping runs: [`Scalar`], or AVX2 (a token that exists only
@@ -81,6 +134,27 @@ pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
 pub(crate) trait Skip: Copy {
     /// The first index `>= i` whose byte is not in `set`, or the length.
     fn skip(self, input: &[u8], i: usize, set: Set<'_>) -> usize;
+
+    /// For each of `bytes`, the mask of its occurrences in the window of
+    /// (up to) 64 bytes at `w`, bit `k` for byte `w + k`; `None` when this
+    /// skipper has no block form for `input` (the caller then searches run
+    /// by run). [`eq4_scalar`] is the twin.
+    #[inline(always)]
+    fn eq4(self, input: &[u8], w: usize, bytes: [u8; 4]) -> Option<[u64; 4]> {
+        let _ = (input, w, bytes);
+        None
+    }
+}
+
+/// The scalar twin of [`Skip::eq4`].
+pub(crate) fn eq4_scalar(input: &[u8], w: usize, bytes: [u8; 4]) -> [u64; 4] {
+    let mut m = [0u64; 4];
+    for (k, &b) in input.iter().skip(w).take(64).enumerate() {
+        for (mask, &x) in m.iter_mut().zip(&bytes) {
+            *mask |= u64::from(b == x) << k;
+        }
+    }
+    m
 }
 
 /// The scalar skipper.
@@ -196,6 +270,60 @@ pub(crate) mod avx2 {
             // SAFETY: an `Avx2` token exists only when the CPU supports AVX2.
             unsafe { skip(input, i, set) }
         }
+
+        #[inline(always)]
+        fn eq4(self, input: &[u8], w: usize, bytes: [u8; 4]) -> Option<[u64; 4]> {
+            if input.len() < 32 {
+                return None;
+            }
+            // SAFETY: an `Avx2` token exists only when the CPU supports AVX2.
+            Some(unsafe { Avx2::eq4_blocks(input, w, bytes) })
+        }
+    }
+
+    /// One mask per byte of `bytes`: its occurrences in the 32 bytes at `at`.
+    ///
+    /// # Safety
+    /// `at + 32 <= input.len()`; the CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn eq4_32(input: &[u8], at: usize, bytes: [u8; 4]) -> [u64; 4] {
+        // SAFETY: the 32 bytes at `at` are in `input` (the contract); the
+        // rest are register-only AVX2 intrinsics; the CPU supports AVX2.
+        unsafe {
+            let v = _mm256_loadu_si256(input.as_ptr().add(at).cast());
+            let eq = |b: u8| u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8))) as u32);
+            [eq(bytes[0]), eq(bytes[1]), eq(bytes[2]), eq(bytes[3])]
+        }
+    }
+
+    impl Avx2 {
+        /// [`Skip::eq4`] for an input of 32 bytes or more.
+        ///
+        /// # Safety
+        /// The CPU must support AVX2.
+        #[inline(always)]
+        unsafe fn eq4_blocks(input: &[u8], w: usize, bytes: [u8; 4]) -> [u64; 4] {
+            let n = input.len();
+            // The 32 bytes at `at` (`at + 32 <= n`): one mask per byte of `bytes`.
+            // SAFETY (for every call below): `at + 32 <= n`; the CPU supports AVX2.
+            let block = |at: usize| unsafe { eq4_32(input, at, bytes) };
+            let or_shifted = |a: [u64; 4], b: [u64; 4], sh: usize| {
+                [a[0] | b[0] << sh, a[1] | b[1] << sh, a[2] | b[2] << sh, a[3] | b[3] << sh]
+            };
+            let r = n.saturating_sub(w);
+            if r >= 64 {
+                or_shifted(block(w), block(w + 32), 32)
+            } else if r > 32 {
+                // The last block ends at `n`: its bit `k` is byte `n - 32 + k`.
+                or_shifted(block(w), block(n - 32), r - 32)
+            } else if r > 0 {
+                let [a, b, c, d] = block(n - 32);
+                let sh = 32 - r;
+                [a >> sh, b >> sh, c >> sh, d >> sh]
+            } else {
+                [0; 4]
+            }
+        }
     }
 
     /// Runs `w` compiled for AVX2.
@@ -254,6 +382,157 @@ pub(crate) mod avx2 {
         }
     }
 
+    /// Bit `k` set for each of the 32 bytes of `v` in the ASCII set whose
+    /// nibble tables are `t`.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn hits32(v: __m256i, t: &[u8; 32]) -> u32 {
+        // SAFETY: `t` is 32 bytes long: two unaligned 16-byte loads; the
+        // rest are register-only AVX2 intrinsics; the CPU supports AVX2.
+        unsafe {
+            let lo_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast()));
+            let hi_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().add(16).cast()));
+            let m = _mm256_set1_epi8(0x0F);
+            let lo = _mm256_and_si256(v, m);
+            let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), m);
+            let hit = _mm256_and_si256(_mm256_shuffle_epi8(lo_t, lo), _mm256_shuffle_epi8(hi_t, hi));
+            !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32)
+        }
+    }
+
+    /// The same for 16 bytes (bits 16..32 clear).
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn hits16(v: __m128i, t: &[u8; 32]) -> u32 {
+        // SAFETY: `t` is 32 bytes long: two unaligned 16-byte loads; the
+        // rest are register-only SSSE3/SSE2 intrinsics; the CPU supports AVX2.
+        unsafe {
+            let lo_t = _mm_loadu_si128(t.as_ptr().cast());
+            let hi_t = _mm_loadu_si128(t.as_ptr().add(16).cast());
+            let m = _mm_set1_epi8(0x0F);
+            let lo = _mm_and_si128(v, m);
+            let hi = _mm_and_si128(_mm_srli_epi16::<4>(v), m);
+            let hit = _mm_and_si128(_mm_shuffle_epi8(lo_t, lo), _mm_shuffle_epi8(hi_t, hi));
+            !(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())) as u32) & 0xFFFF
+        }
+    }
+
+    /// The stops of a block of `w` lanes (32 or 16) at `at` once the
+    /// complete triplets of `ext` in it are taken into the run, and how far
+    /// the last one reaches past the block (0, 1 or 2 lanes). `stop` has the
+    /// lanes not in the run's set, `lead`/`first`/`second` those in the
+    /// triplet's sets, all from lane `from` on (the walker is in the run's
+    /// state at lane `from`). A triplet lies wholly in the block unless it
+    /// starts in one of its last two lanes: those are checked byte by byte.
+    /// Since no leading byte is a first or second byte, a lane that leads a
+    /// complete triplet is never inside one, so every complete triplet found
+    /// here is one the scalar loop steps over, and the lowest stop left is
+    /// the scalar loop's answer.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn block_with_triplets(
+        input: &[u8],
+        at: usize,
+        w: u32,
+        from: u32,
+        stop: u32,
+        lead: u32,
+        first: u32,
+        second: u32,
+        ext: super::Ext<'_>,
+    ) -> (u32, usize) {
+        let from_on = u32::MAX << from;
+        let lead = lead & from_on;
+        let mut t = lead & (first >> 1) & (second >> 2);
+        let edge = lead & (0b11 << (w - 2));
+        let mut over = 0;
+        if edge != 0 {
+            for lane in [w - 2, w - 1] {
+                if edge & (1 << lane) != 0 && ext.at(input, at + lane as usize) {
+                    t |= 1 << lane;
+                    over = lane as usize + 3 - w as usize;
+                }
+            }
+        }
+        let cover = t | t << 1 | t << 2;
+        (stop & from_on & !cover, over)
+    }
+
+    /// The stops of the 32 bytes at `at`, from lane `from` on, with the
+    /// complete triplets of `set.ext` taken into the run, and how far past
+    /// the block the last triplet reaches.
+    ///
+    /// # Safety
+    /// `at + 32 <= input.len()`; the CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn block32(
+        input: &[u8],
+        at: usize,
+        from: u32,
+        set: Set<'_>,
+        lo_t: __m256i,
+        hi_t: __m256i,
+        high_in: bool,
+    ) -> (u32, usize) {
+        // SAFETY: the 32 bytes at `at` are in `input` (the contract); the
+        // CPU supports AVX2.
+        let (v, stop) = unsafe {
+            let v = _mm256_loadu_si256(input.as_ptr().add(at).cast());
+            (v, stops32(v, lo_t, hi_t, high_in) & (u32::MAX << from))
+        };
+        match set.ext {
+            Some(ext) if stop != 0 => {
+                if !ext.leads(input, at + stop.trailing_zeros() as usize) {
+                    // The first stop leads no triplet: it is the answer.
+                    return (stop, 0);
+                }
+                // SAFETY: the CPU supports AVX2.
+                let [lead, first, second] =
+                    unsafe { [hits32(v, &ext.nibbles[0]), hits32(v, &ext.nibbles[1]), hits32(v, &ext.nibbles[2])] };
+                block_with_triplets(input, at, 32, from, stop, lead, first, second, ext)
+            }
+            _ => (stop, 0),
+        }
+    }
+
+    /// [`block32`] for 16 bytes.
+    ///
+    /// # Safety
+    /// `at + 16 <= input.len()`; the CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn block16(
+        input: &[u8],
+        at: usize,
+        from: u32,
+        set: Set<'_>,
+        lo_t: __m128i,
+        hi_t: __m128i,
+        high_in: bool,
+    ) -> (u32, usize) {
+        // SAFETY: the 16 bytes at `at` are in `input` (the contract); the
+        // CPU supports AVX2.
+        let (v, stop) = unsafe {
+            let v = _mm_loadu_si128(input.as_ptr().add(at).cast());
+            (v, stops16(v, lo_t, hi_t, high_in) & (u32::MAX << from))
+        };
+        match set.ext {
+            Some(ext) if stop != 0 => {
+                if !ext.leads(input, at + stop.trailing_zeros() as usize) {
+                    return (stop, 0);
+                }
+                // SAFETY: the CPU supports AVX2.
+                let [lead, first, second] =
+                    unsafe { [hits16(v, &ext.nibbles[0]), hits16(v, &ext.nibbles[1]), hits16(v, &ext.nibbles[2])] };
+                block_with_triplets(input, at, 16, from, stop, lead, first, second, ext)
+            }
+            _ => (stop, 0),
+        }
+    }
+
     /// AVX2 version of [`super::skip_scalar`]; requires `input.len() >= 16`
     /// and `set.high` is not `HIGH_MIXED`.
     ///
@@ -265,7 +544,6 @@ pub(crate) mod avx2 {
         if i >= n || n < 16 {
             return super::skip_scalar(input, i, set);
         }
-        let p = input.as_ptr();
         let high_in = set.high == uriscan_layout::HIGH_ALL;
         // SAFETY: `nibbles` is 32 bytes long: two unaligned 16-byte loads; the
         // CPU supports AVX2 (this function's contract).
@@ -275,39 +553,38 @@ pub(crate) mod avx2 {
         if n >= 32 {
             // SAFETY: register-only AVX2 intrinsics; the CPU supports AVX2.
             let (lo_t, hi_t) = unsafe { (_mm256_broadcastsi128_si256(lo16), _mm256_broadcastsi128_si256(hi16)) };
+            // SAFETY (for every `block32` call below): `at + 32 <= n`; the CPU
+            // supports AVX2.
+            let block = |at: usize, from: u32| unsafe { block32(input, at, from, set, lo_t, hi_t, high_in) };
             while i + 32 <= n {
-                // SAFETY: `i + 32 <= n`, so the 32 bytes at `p + i` are in
-                // `input`; the CPU supports AVX2.
-                let stop = unsafe { stops32(_mm256_loadu_si256(p.add(i).cast()), lo_t, hi_t, high_in) };
+                let (stop, over) = block(i, 0);
                 if stop != 0 {
                     return i + stop.trailing_zeros() as usize;
                 }
-                i += 32;
+                i += 32 + over;
             }
             if i < n {
-                // The last 32 bytes of the input; bits below `i` are dropped.
+                // The last 32 bytes of the input, from lane `i - base` on.
                 let base = n - 32;
-                // SAFETY: `n >= 32`, so `base..n` is in `input`; the CPU supports AVX2.
-                let stop =
-                    unsafe { stops32(_mm256_loadu_si256(p.add(base).cast()), lo_t, hi_t, high_in) } >> (i - base);
-                return if stop != 0 { i + stop.trailing_zeros() as usize } else { n };
+                let (stop, _) = block(base, (i - base) as u32);
+                return if stop != 0 { base + stop.trailing_zeros() as usize } else { n };
             }
             return i;
         }
+        // SAFETY (for every `block16` call below): `at + 16 <= n`; the CPU
+        // supports AVX2.
+        let block = |at: usize, from: u32| unsafe { block16(input, at, from, set, lo16, hi16, high_in) };
         while i + 16 <= n {
-            // SAFETY: `i + 16 <= n`, so the 16 bytes at `p + i` are in
-            // `input`; the CPU supports AVX2.
-            let stop = unsafe { stops16(_mm_loadu_si128(p.add(i).cast()), lo16, hi16, high_in) };
+            let (stop, over) = block(i, 0);
             if stop != 0 {
                 return i + stop.trailing_zeros() as usize;
             }
-            i += 16;
+            i += 16 + over;
         }
         if i < n {
             let base = n - 16;
-            // SAFETY: `n >= 16`, so `base..n` is in `input`; the CPU supports AVX2.
-            let stop = unsafe { stops16(_mm_loadu_si128(p.add(base).cast()), lo16, hi16, high_in) } >> (i - base);
-            return if stop != 0 { i + stop.trailing_zeros() as usize } else { n };
+            let (stop, _) = block(base, (i - base) as u32);
+            return if stop != 0 { base + stop.trailing_zeros() as usize } else { n };
         }
         i
     }
@@ -325,8 +602,136 @@ mod tests {
                 bit: uriscan_layout::lut_bit(k),
                 nibbles: &dfa::ACCEL_NIBBLES[k],
                 high: dfa::ACCEL_HIGH[k],
+                ext: uriscan_layout::ext_triplet(dfa::ACCEL_EXT[k])
+                    .map(|t| Ext { lut: &dfa::TRIPLET_LUT[t], nibbles: &dfa::TRIPLET_NIBBLES[t] }),
             })
             .collect()
+    }
+
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// The bytes of `ext`'s table with bit `bit`.
+    fn ext_bytes(ext: &Ext<'_>, bit: u8) -> Vec<u8> {
+        (0..=255u8).filter(|&b| ext.lut[b as usize] & bit != 0).collect()
+    }
+
+    /// RFC 3986's path, query and fragment runs hold `pct-encoded` triplets.
+    #[test]
+    fn runs_of_rfc3986_hold_percent_encoded_triplets() {
+        let with: Vec<_> = sets().into_iter().filter_map(|s| s.ext).collect();
+        assert!(!with.is_empty());
+        for ext in with {
+            assert_eq!(ext_bytes(&ext, uriscan_layout::TRIPLET_AGAIN), b"%");
+            let hex: Vec<u8> = (0..=255u8).filter(u8::is_ascii_hexdigit).collect();
+            assert_eq!(ext_bytes(&ext, uriscan_layout::TRIPLET_FIRST), hex);
+            assert_eq!(ext_bytes(&ext, uriscan_layout::TRIPLET_SECOND), hex);
+            // The nibble tables say the same.
+            for (k, bit) in
+                [uriscan_layout::TRIPLET_AGAIN, uriscan_layout::TRIPLET_FIRST, uriscan_layout::TRIPLET_SECOND]
+                    .into_iter()
+                    .enumerate()
+            {
+                let t = ext.nibbles[k];
+                for b in 0..=255u8 {
+                    let nib = b < 0x80 && t[(b & 15) as usize] & t[16 + (b >> 4) as usize] != 0;
+                    assert_eq!(nib, ext.lut[b as usize] & bit != 0, "table {k} byte {b:#04x}");
+                }
+            }
+        }
+    }
+
+    /// With triplets in the runs: `skip` (AVX2 where available) and
+    /// `skip_scalar` agree on every byte value at every position of
+    /// triplet-dense strings whose triplets straddle the 16- and 32-byte
+    /// block boundaries at every offset, and on random mixtures of run
+    /// bytes, complete triplets, broken ones and other bytes.
+    #[test]
+    fn simd_skip_with_triplets_agrees_with_scalar_twin() {
+        let mut rnd = xorshift(0x2545_F491_4F6C_DD1D);
+        for s in sets().into_iter().filter(|s| s.ext.is_some()) {
+            let Some(ext) = s.ext else { continue };
+            let member: Vec<u8> = (0..=255u8).filter(|&b| s.lut[b as usize] & s.bit != 0).collect();
+            let lead = ext_bytes(&ext, uriscan_layout::TRIPLET_AGAIN);
+            let first = ext_bytes(&ext, uriscan_layout::TRIPLET_FIRST);
+            let second = ext_bytes(&ext, uriscan_layout::TRIPLET_SECOND);
+            let pick = |v: &[u8], r: u64| v[(r % v.len() as u64) as usize];
+            for len in [15usize, 16, 17, 31, 32, 33, 34, 35, 63, 64, 65, 66] {
+                for offset in 0..3 {
+                    // Run bytes, then triplets from `offset` on.
+                    let mut v: Vec<u8> = (0..len).map(|_| pick(&member, rnd())).collect();
+                    let mut k = offset;
+                    while k + 3 <= len {
+                        v[k] = pick(&lead, rnd());
+                        v[k + 1] = pick(&first, rnd());
+                        v[k + 2] = pick(&second, rnd());
+                        k += 3;
+                    }
+                    let mut w = v.clone();
+                    for pos in 0..len {
+                        for b in 0..=255u8 {
+                            w[pos] = b;
+                            assert_eq!(skip(&w, 0, s), skip_scalar(&w, 0, s), "{w:?}");
+                        }
+                        w[pos] = v[pos];
+                    }
+                }
+            }
+            for _ in 0..20_000 {
+                let len = (rnd() % 110) as usize;
+                let mut v = Vec::with_capacity(len + 3);
+                while v.len() < len {
+                    match rnd() % 8 {
+                        0..=2 => v.push(pick(&member, rnd())),
+                        3 | 4 => v.extend([pick(&lead, rnd()), pick(&first, rnd()), pick(&second, rnd())]),
+                        5 => v.extend([pick(&lead, rnd()), pick(&first, rnd())]),
+                        6 => v.push(pick(&lead, rnd())),
+                        _ => v.push(rnd() as u8),
+                    }
+                }
+                let start = if v.is_empty() { 0 } else { (rnd() % v.len() as u64) as usize };
+                assert_eq!(skip(&v, start, s), skip_scalar(&v, start, s), "{v:?} from {start}");
+            }
+        }
+    }
+
+    /// The scalar twin's answer with triplets, checked against a direct
+    /// reading of the definition on short strings over a small alphabet.
+    #[test]
+    fn scalar_skip_with_triplets_steps_over_complete_triplets_only() {
+        let Some(s) = sets().into_iter().find(|s| s.ext.is_some()) else { panic!("no run holds triplets") };
+        let alphabet = [b'a', b'%', b'4', b'/', b'#', b'G'];
+        let mut buf = [0u8; 7];
+        for len in 0..=7usize {
+            for mut k in 0..alphabet.len().pow(len as u32) {
+                for slot in buf.iter_mut().take(len) {
+                    *slot = alphabet[k % alphabet.len()];
+                    k /= alphabet.len();
+                }
+                let v = &buf[..len];
+                let mut want = 0;
+                loop {
+                    match v.get(want) {
+                        Some(&b) if s.contains(b) => want += 1,
+                        Some(b'%')
+                            if v.get(want + 1).is_some_and(u8::is_ascii_hexdigit)
+                                && v.get(want + 2).is_some_and(u8::is_ascii_hexdigit) =>
+                        {
+                            want += 3
+                        }
+                        _ => break,
+                    }
+                }
+                assert_eq!(skip_scalar(v, 0, s), want, "{v:?}");
+                assert_eq!(skip(v, 0, s), want, "{v:?}");
+            }
+        }
     }
 
     /// The nibble tables and the bit tables describe the same sets, byte by byte.
@@ -386,6 +791,49 @@ mod tests {
         }
     }
 
+    /// `Skip::eq4` (AVX2 where available) against its scalar twin: every
+    /// window start of inputs of 32 to 140 bytes dense and sparse in the
+    /// four bytes, every byte value at every position of a 70-byte input.
+    #[test]
+    fn eq4_agrees_with_scalar_twin() {
+        let bytes = *b":/?#";
+        let check = |v: &[u8]| {
+            for w in 0..=v.len() {
+                if let Some(m) = crate::simd::dispatch(Eq4(v, w, bytes)) {
+                    assert_eq!(m, eq4_scalar(v, w, bytes), "{v:?} at {w}");
+                }
+            }
+        };
+        let mut rnd = xorshift(0x1234_5678_9ABC_DEF1);
+        for len in 32..140usize {
+            for density in [2u64, 5, 30] {
+                let v: Vec<u8> = (0..len)
+                    .map(|_| if rnd() % density == 0 { bytes[(rnd() % 4) as usize] } else { rnd() as u8 })
+                    .collect();
+                check(&v);
+            }
+        }
+        for pos in 0..70 {
+            for b in 0..=255u8 {
+                let mut v = vec![b'a'; 70];
+                v[pos] = b;
+                for w in [0, 1, 5, pos, 37, 69, 70] {
+                    if let Some(m) = crate::simd::dispatch(Eq4(&v, w, bytes)) {
+                        assert_eq!(m, eq4_scalar(&v, w, bytes), "{v:?} at {w}");
+                    }
+                }
+            }
+        }
+    }
+
+    struct Eq4<'a>(&'a [u8], usize, [u8; 4]);
+    impl WithSkip for Eq4<'_> {
+        type Out = Option<[u64; 4]>;
+        fn call<S: Skip>(self, s: S) -> Self::Out {
+            s.eq4(self.0, self.1, self.2)
+        }
+    }
+
     /// Sets built by [`ConstSet::new`]: the bit table, the nibble tables
     /// and both skippers agree with the `ByteSet` for all 256 bytes.
     #[test]
@@ -438,7 +886,7 @@ mod tests {
         for h in 0..8 {
             nib[16 + h] = 1 << h;
         }
-        let s = Set { lut: &lut, bit: 1, nibbles: &nib, high: 1 };
+        let s = Set { lut: &lut, bit: 1, nibbles: &nib, high: 1, ext: None };
         let v: Vec<u8> = (0..=255u8).filter(|&b| b != b'#').chain([b'#', b'a']).collect();
         assert_eq!(skip(&v, 0, s), 255);
         assert_eq!(skip_scalar(&v, 0, s), 255);

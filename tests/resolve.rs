@@ -5,7 +5,7 @@ mod common;
 use common::rds_oracle;
 
 use std::borrow::Cow;
-use uriscan::{remove_dot_segments, remove_dot_segments_into, ResolveError, ResolveMode, UriRef};
+use uriscan::{remove_dot_segments, remove_dot_segments_into, ResolveError, ResolveMode, Resolver, UriRef};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 
@@ -46,6 +46,18 @@ fn rfc_examples_non_strict() {
         let got = UriRef::parse(&r).unwrap().resolve_against_with(&base, ResolveMode::NonStrict).unwrap();
         assert_eq!(got, non_strict, "resolving {r:?}");
     }
+}
+
+#[test]
+fn rfc_examples_with_one_resolver() {
+    for (mode, col) in [(ResolveMode::Strict, 1), (ResolveMode::NonStrict, 2)] {
+        let mut resolver = Resolver::with_mode(UriRef::parse(BASE).unwrap(), mode).unwrap();
+        for row in rows() {
+            let want = if col == 1 { &row.1 } else { &row.2 };
+            assert_eq!(resolver.resolve_str(&row.0).unwrap(), want, "resolving {:?} ({mode:?})", row.0);
+        }
+    }
+    assert_eq!(Resolver::new(UriRef::parse("a/b").unwrap()).unwrap_err(), ResolveError::BaseWithoutScheme);
 }
 
 #[test]

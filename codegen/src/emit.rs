@@ -191,28 +191,23 @@ pub fn automaton(
     array(&mut o, "CLASSES", "u8", &classes, "Byte class of each byte.");
 
     // Acceleration: the bytes that keep a state where it is with no operation.
-    let mut accel_sets: Vec<ByteSet> = Vec::new();
-    let mut accel = Vec::new();
-    for (i, s) in d.states.iter().enumerate() {
-        let mut set = ByteSet::EMPTY;
-        if i != 0 {
-            for b in 0..=255u8 {
-                let (t, ops) = &s.trans[d.classes[b as usize] as usize];
-                if *t as usize == i && ops.is_empty() {
-                    set.insert(b);
+    let loop_set: Vec<Option<ByteSet>> = d
+        .states
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut set = ByteSet::EMPTY;
+            if i != 0 {
+                for b in 0..=255u8 {
+                    let (t, ops) = &s.trans[d.classes[b as usize] as usize];
+                    if *t as usize == i && ops.is_empty() {
+                        set.insert(b);
+                    }
                 }
             }
-        }
-        if set.is_empty() {
-            accel.push(0usize);
-        } else {
-            let k = accel_sets.iter().position(|x| *x == set).unwrap_or_else(|| {
-                accel_sets.push(set);
-                accel_sets.len() - 1
-            });
-            accel.push(layout::run_field(k) as usize);
-        }
-    }
+            (!set.is_empty()).then_some(set)
+        })
+        .collect();
 
     // Triplets: a state Q without a self-loop whose every live byte leads,
     // with no operation, to one state R, from which the bytes of a set H2
@@ -221,8 +216,8 @@ pub fn automaton(
     // H2 = HEXDIG). The walker steps over the two bytes at once when both
     // are in their sets, and otherwise walks on from Q as usual. Q's
     // self-loop field holds `TRIPLET_BASE + t` for triplet `t`.
-    let triplet_base = layout::triplet_base(accel_sets.len()) as usize;
     let mut triplets: Vec<(ByteSet, ByteSet, usize)> = Vec::new();
+    let mut triplet_of: Vec<Option<usize>> = vec![None; ns];
     let single_target = |q: usize| -> Option<(usize, ByteSet)> {
         let mut target = None;
         let mut set = ByteSet::EMPTY;
@@ -240,25 +235,18 @@ pub fn automaton(
         target.map(|t| (t, set))
     };
     for q in 1..ns {
-        if accel[q] != 0 {
+        if loop_set[q].is_some() {
             continue;
         }
         let Some((r, h1)) = single_target(q) else { continue };
         let Some((p, h2)) = single_target(r) else { continue };
-        if accel[p] == 0 || accel[p] >= triplet_base {
+        if loop_set[p].is_none() {
             continue;
         }
         // One triplet per start state, so that the walker knows the state
         // it is in when a chain of triplets stops.
         triplets.push((h1, h2, p));
-        accel[q] = triplet_base + triplets.len() - 1;
-    }
-    if triplet_base + triplets.len() > layout::MAX_LOOP as usize + 1 {
-        return Err(format!(
-            "{} self-loop sets and {} triplets do not fit the self-loop field",
-            accel_sets.len(),
-            triplets.len()
-        ));
+        triplet_of[q] = Some(triplets.len() - 1);
     }
     // The bytes that lead, with no operation, from a triplet's return state
     // back into its start state: the walker chains triplets
@@ -270,13 +258,60 @@ pub fn automaton(
             let mut set = ByteSet::EMPTY;
             for b in 0..=255u8 {
                 let (q, ops) = &d.states[*p].trans[d.classes[b as usize] as usize];
-                if ops.is_empty() && accel[*q as usize] == triplet_base + t {
+                if ops.is_empty() && triplet_of[*q as usize] == Some(t) {
                     set.insert(b);
                 }
             }
             set
         })
         .collect();
+    // Runs with triplets: a self-loop state P is the return state of exactly
+    // one triplet that P's own bytes lead into (the `again` bytes, "%"), so
+    // a run of P may hold whole triplets (`a%C3%A9b` is one run of a path
+    // segment), and the skipper classifies them per SIMD block. The SIMD
+    // test needs the three sets ASCII only and the leading bytes disjoint
+    // from the two that follow (so that no byte can both lead a triplet and
+    // sit inside one; see `src/simd.rs`).
+    let ascii = |s: &ByteSet| layout::nibbles(&s.0).high == layout::HIGH_NONE;
+    let run_ext: Vec<Option<usize>> = (0..ns)
+        .map(|p| {
+            let mut ts = (0..triplets.len()).filter(|&t| triplets[t].2 == p && !again[t].is_empty());
+            let t = ts.next()?;
+            if ts.next().is_some() {
+                return None;
+            }
+            let (h1, h2, _) = &triplets[t];
+            let lead = &again[t];
+            let disjoint = lead.iter().all(|b| !h1.contains(b) && !h2.contains(b));
+            (disjoint && ascii(lead) && ascii(h1) && ascii(h2)).then_some(t)
+        })
+        .collect();
+    // Run sets, deduplicated with the triplet that extends them.
+    let mut accel_sets: Vec<(ByteSet, Option<usize>)> = Vec::new();
+    let mut accel: Vec<usize> = vec![0; ns];
+    for i in 0..ns {
+        if let Some(set) = loop_set[i] {
+            let key = (set, run_ext[i]);
+            let k = accel_sets.iter().position(|x| *x == key).unwrap_or_else(|| {
+                accel_sets.push(key);
+                accel_sets.len() - 1
+            });
+            accel[i] = layout::run_field(k) as usize;
+        }
+    }
+    let triplet_base = layout::triplet_base(accel_sets.len()) as usize;
+    for (q, t) in triplet_of.iter().enumerate() {
+        if let Some(t) = t {
+            accel[q] = triplet_base + t;
+        }
+    }
+    if triplet_base + triplets.len() > layout::MAX_LOOP as usize + 1 {
+        return Err(format!(
+            "{} self-loop sets and {} triplets do not fit the self-loop field",
+            accel_sets.len(),
+            triplets.len()
+        ));
+    }
 
     // Operation lists, deduplicated; list 0 is empty.
     let mut op_lists: Vec<Vec<(u8, u8)>> = vec![Vec::new()];
@@ -426,7 +461,7 @@ pub fn automaton(
         let row: Vec<String> = (0..=255u8)
             .map(|b| {
                 let mut v = 0u8;
-                for (k, set) in accel_sets.iter().enumerate() {
+                for (k, (set, _)) in accel_sets.iter().enumerate() {
                     if layout::lut_row(k) == t && set.contains(b) {
                         v |= layout::lut_bit(k);
                     }
@@ -444,7 +479,7 @@ pub fn automaton(
         accel_sets.len()
     );
     let mut modes = Vec::new();
-    for set in &accel_sets {
+    for (set, _) in &accel_sets {
         let n = layout::nibbles(&set.0);
         modes.push(n.high);
         let _ = writeln!(o, "    [{}],", n.table.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
@@ -458,10 +493,28 @@ pub fn automaton(
         "Bytes >= 0x80 in each self-loop set (`uriscan_layout::Nibbles::high`: none, all, or some, scalar only).",
     );
     let _ = writeln!(o, "/// The self-loop sets as 256-bit sets (for SIMD tables and tests).\npub static ACCEL_SETS: [[u64; 4]; {}] = [", accel_sets.len());
-    for s in &accel_sets {
+    for (s, _) in &accel_sets {
         o.push_str("    ");
         words(&mut o, s.0);
         o.push_str(",\n");
+    }
+    o.push_str("];\n");
+    let ext: Vec<u8> = accel_sets.iter().map(|(_, t)| layout::ext_field(*t)).collect();
+    array(
+        &mut o,
+        "ACCEL_EXT",
+        "u8",
+        &ext,
+        "Per self-loop set: the triplet whose whole occurrences a run may also hold (`uriscan_layout::ext_triplet`).",
+    );
+    let _ = writeln!(
+        o,
+        "/// Per triplet: the nibble tables of its leading bytes (`TRIPLET_AGAIN`), first and second\n/// bytes (`uriscan_layout::Nibbles::table`; all ASCII when a run set names the triplet).\npub static TRIPLET_NIBBLES: [[[u8; 32]; 3]; {}] = [",
+        triplets.len()
+    );
+    for ((h1, h2, _), lead) in triplets.iter().zip(&again) {
+        let t = |s: &ByteSet| layout::nibbles(&s.0).table.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+        let _ = writeln!(o, "    [[{}], [{}], [{}]],", t(lead), t(h1), t(h2));
     }
     o.push_str("];\n");
 
@@ -505,6 +558,8 @@ impl {at} for Tables {{
     const TRIPLET_BASE: u32 = TRIPLET_BASE;
     const TRIPLET_LUT: &'static [[u8; 256]] = &TRIPLET_LUT;
     const TRIPLET_TO: &'static [u32] = &TRIPLET_TO;
+    const ACCEL_EXT: &'static [u8] = &ACCEL_EXT;
+    const TRIPLET_NIBBLES: &'static [[[u8; 32]; 3]] = &TRIPLET_NIBBLES;
 
     #[inline(always)]
     fn new_regs() -> [u32; NREGS] {{

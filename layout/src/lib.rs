@@ -33,6 +33,10 @@
 //! (`"%" HEXDIG HEXDIG` inside a path), whose `TRIPLET_LUT` row holds the
 //! bits [`TRIPLET_FIRST`], [`TRIPLET_SECOND`] and [`TRIPLET_AGAIN`].
 //!
+//! A run set may also hold a triplet's whole occurrences: `ACCEL_EXT` of
+//! the set ([`ext_field`]) names the triplet, and `TRIPLET_NIBBLES` holds its
+//! three byte sets as nibble tables for the SIMD test.
+//!
 //! # Acceptance
 //!
 //! `FINAL[state]` is [`REJECT`], or [`accept`]`(list)`: the state accepts
@@ -169,6 +173,39 @@ pub const TRIPLET_SECOND: u8 = 2;
 /// `TRIPLET_LUT` bit: the byte leads from the return state back into the
 /// triplet's start state.
 pub const TRIPLET_AGAIN: u8 = 4;
+
+/// `ACCEL_EXT` value of run set that holds no triplet, or of one whose runs
+/// may also hold whole occurrences of triplet `t` (its `TRIPLET_AGAIN` byte,
+/// then a `TRIPLET_FIRST` and a `TRIPLET_SECOND` byte: `"%" HEXDIG HEXDIG`
+/// inside a path segment). `None`: no triplet.
+///
+/// ```
+/// use uriscan_layout as l;
+/// assert_eq!(l::ext_triplet(l::ext_field(Some(3))), Some(3));
+/// assert_eq!(l::ext_triplet(l::ext_field(None)), None);
+/// ```
+#[must_use]
+pub const fn ext_field(t: Option<usize>) -> u8 {
+    match t {
+        Some(t) if t < 255 => t as u8 + 1,
+        _ => 0,
+    }
+}
+
+/// The triplet an `ACCEL_EXT` value names, if any.
+///
+/// ```
+/// assert_eq!(uriscan_layout::ext_triplet(0), None);
+/// ```
+#[inline(always)]
+#[must_use]
+pub const fn ext_triplet(f: u8) -> Option<usize> {
+    if f == 0 {
+        None
+    } else {
+        Some(f as usize - 1)
+    }
+}
 
 /// `FINAL` value of a state that does not accept.
 pub const REJECT: u16 = 0;

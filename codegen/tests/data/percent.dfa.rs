@@ -98,6 +98,15 @@ pub static ACCEL_SETS: [[u64; 4]; 2] = [
     [0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000],
     [0x0000800000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000],
 ];
+/// Per self-loop set: the triplet whose whole occurrences a run may also hold (`uriscan_layout::ext_triplet`).
+pub static ACCEL_EXT: [u8; 2] = [
+    1, 0, 
+];
+/// Per triplet: the nibble tables of its leading bytes (`TRIPLET_AGAIN`), first and second
+/// bytes (`uriscan_layout::Nibbles::table`; all ASCII when a run set names the triplet).
+pub static TRIPLET_NIBBLES: [[[u8; 32]; 3]; 1] = [
+    [[0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0], [8, 88, 88, 88, 88, 88, 88, 8, 8, 8, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0], [8, 88, 88, 88, 88, 88, 88, 8, 8, 8, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0]],
+];
 /// Acceptance of each state (`uriscan_layout::accept_list`): rejects, or accepts after an operation list that moves the tag values to their home registers.
 pub static FINAL: [u16; 7] = [
     0, 0, 0, 3, 0, 4, 5, 
@@ -128,6 +137,8 @@ impl TablesTrait for Tables {
     const TRIPLET_BASE: u32 = TRIPLET_BASE;
     const TRIPLET_LUT: &'static [[u8; 256]] = &TRIPLET_LUT;
     const TRIPLET_TO: &'static [u32] = &TRIPLET_TO;
+    const ACCEL_EXT: &'static [u8] = &ACCEL_EXT;
+    const TRIPLET_NIBBLES: &'static [[[u8; 32]; 3]] = &TRIPLET_NIBBLES;
 
     #[inline(always)]
     fn new_regs() -> [u32; NREGS] {
