@@ -15,7 +15,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HostKind {
     /// `reg-name`: a registered name (possibly empty). Under
-    /// [`Grammar::Rfc2396`], a `hostname`.
+    /// [`Grammar::Rfc2396`](crate::Grammar::Rfc2396), a `hostname`.
     RegName,
     /// `IPv4address` in dotted-decimal form.
     Ipv4,

@@ -120,7 +120,7 @@ pub(crate) fn dispatch<W: WithSkip>(w: W) -> W::Out {
 /// writes the [`WithSkip`] adaptor for a non-generic function; its
 /// arguments' lifetimes must be named.
 ///
-/// ```ignore
+/// ```text
 /// skipping_fn! {
 ///     /// Doc.
 ///     pub(crate) fn first_stop<'a>(input: &'a [u8], set: Set<'a>) -> usize = |s| s.skip(input, 0, set)

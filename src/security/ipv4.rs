@@ -223,7 +223,7 @@ impl Part {
 /// way `inet_aton` and WHATWG URL parsers do, and says whether it is an IPv4
 /// address in a rare form or ends in a number. Plain dotted-decimal text
 /// (`127.0.0.1`, an `IPv4address`) and names that do not end in a number
-/// give `None`. [`UriRef::ambiguous_ipv4_host`] applies this to a parsed
+/// give `None`. [`UriRef::ambiguous_ipv4_host`](crate::UriRef::ambiguous_ipv4_host) applies this to a parsed
 /// reg-name host.
 ///
 /// Linear in `host`, no allocation. Never panics.

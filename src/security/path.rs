@@ -4,7 +4,7 @@ use super::host::decoded_at;
 use super::{Finding, FindingKind};
 use crate::percent::triplet_at;
 
-/// The §7.3 hazards of a path, in order; see [`UriRef::path_hazards`].
+/// The §7.3 hazards of a path, in order; see [`UriRef::path_hazards`](crate::UriRef::path_hazards).
 ///
 /// ```
 /// let u = uriscan::UriRef::parse("/a%5cb").unwrap();

@@ -7,7 +7,7 @@ use core::fmt;
 /// password of its userinfo replaced by `****` (RFC 3986 §7.5). A userinfo
 /// without `:` is written as it is. Allocates nothing.
 ///
-/// Made by [`UriRef::redacted`] for a parsed reference, or by [`redact`] for
+/// Made by [`UriRef::redacted`](crate::UriRef::redacted) for a parsed reference, or by [`redact`] for
 /// any string (for error messages about input that did not parse).
 ///
 /// ```
@@ -50,7 +50,7 @@ impl fmt::Display for Redacted<'_> {
 /// §7.5), finding the authority by Appendix B ([`crate::split`]) so that it
 /// works on input that is not a valid reference; the userinfo is everything
 /// before the authority's last `@`. For a parsed reference,
-/// [`UriRef::redacted`] says the same.
+/// [`UriRef::redacted`](crate::UriRef::redacted) says the same.
 ///
 /// ```
 /// use uriscan::security::redact;
