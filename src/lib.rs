@@ -23,7 +23,7 @@ extern crate alloc;
 // Layers, bottom up; a module imports only from the layers below it:
 // simd, automaton (the walker) | tables (generated) | scan | uri (views) |
 // split, dot_segments, resolve, normalize, percent, builder, iter, owned
-// (the owned view), extract, security (operations on views) | owned_ops,
+// (the owned view), extract, iri, security (operations on views) | owned_ops,
 // relativize (operations giving owned views) | std_traits, serde_impls,
 // oracle.
 mod automaton;

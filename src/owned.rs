@@ -129,6 +129,7 @@ impl UriBuf {
     /// assert_eq!(u.query(), Some("b"));
     /// assert_eq!(uriscan::UriBuf::parse("a b").unwrap_err().index(), 1);
     /// ```
+    #[inline]
     pub fn parse(input: &str) -> Result<UriBuf, ParseError> {
         UriRef::parse(input).map(|u| u.to_buf())
     }
@@ -170,6 +171,7 @@ impl UriBuf {
     /// let u = UriBuf::from_string_as(String::from("s:p"), Rule::Uri).unwrap();
     /// assert_eq!(u.scheme(), Some("s"));
     /// ```
+    #[inline]
     pub fn from_string_as(input: String, rule: Rule) -> Result<UriBuf, FromStringError> {
         match scan::scan(input.as_bytes(), rule) {
             Ok(caps) => Ok(UriBuf { s: input, caps }),
@@ -245,6 +247,7 @@ impl UriRef<'_> {
     /// drop(line);
     /// assert_eq!(owned.host(), Some("example.com"));
     /// ```
+    #[inline]
     #[must_use]
     pub fn to_buf(&self) -> UriBuf {
         UriBuf { s: String::from(self.as_str()), caps: self.captures() }
@@ -306,6 +309,7 @@ impl TryFrom<String> for UriBuf {
     type Error = FromStringError;
     /// Parses the string as a `URI-reference`, keeping it (no copy); on
     /// failure the error gives it back.
+    #[inline]
     fn try_from(s: String) -> Result<UriBuf, FromStringError> {
         UriBuf::from_string_as(s, Rule::UriReference)
     }

@@ -130,3 +130,28 @@ impl UriBuf {
         self.as_uri_ref().normalized()
     }
 }
+
+#[cfg(feature = "std")]
+impl<'a> UriRef<'a> {
+    /// The IRI-to-URI mapping ([`to_uri`](UriRef::to_uri), RFC 3987 §3.1)
+    /// as a parsed RFC 3986 reference: borrowed when the IRI is already a
+    /// URI, else a new [`UriBuf`].
+    ///
+    /// # Errors
+    /// A [`ParseError`] when the mapped text is not an RFC 3986 reference
+    /// (only for a reference parsed by RFC 2396 or RFC 1630 with bytes
+    /// RFC 3986 excludes). Never panics.
+    ///
+    /// ```
+    /// use uriscan::{Grammar, UriRef};
+    /// let iri = UriRef::parse_with("http://www.example.org/D\u{fc}rst", Grammar::Rfc3987).unwrap();
+    /// let u = iri.to_parsed_uri().unwrap();
+    /// assert_eq!(u.as_uri_ref().path(), "/D%C3%BCrst");
+    /// ```
+    pub fn to_parsed_uri(&self) -> Result<UriCow<'a>, ParseError> {
+        match self.to_uri() {
+            Cow::Borrowed(b) => UriRef::parse(b).map(UriCow::Borrowed),
+            Cow::Owned(s) => UriBuf::try_from(s).map(UriCow::Owned).map_err(|e| e.error()),
+        }
+    }
+}
