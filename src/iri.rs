@@ -9,7 +9,7 @@
 //!
 //! - [`to_uri`] (§3.1): every non-ASCII character's UTF-8 octets
 //!   percent-encoded; borrowed when the input is ASCII. With the `idna`
-//!   feature, [`UriRef::to_uri_idna`] converts a non-ASCII `ireg-name` with
+//!   feature, `UriRef::to_uri_idna` converts a non-ASCII `ireg-name` with
 //!   IDNA ToASCII instead.
 //! - [`to_iri`] (§3.2): percent-encoded UTF-8 sequences that decode to a
 //!   `ucschar` (or an `iprivate` in the query) are decoded; everything else
@@ -267,7 +267,7 @@ impl<'a> UriRef<'a> {
     /// steps when asked), then percent-encoded `ucschar`s (and `iprivate`s in
     /// the query) decoded as [`to_iri`] decodes them (§5.3.2.3, for
     /// references not read as URIs). No Unicode normalization (NFC, §5.3.2.2)
-    /// unless [`normalize_iri_nfc`](UriRef::normalize_iri_nfc) asks for it.
+    /// unless `normalize_iri_nfc` (feature `unicode-normalization`) asks for it.
     ///
     /// ```
     /// use uriscan::{Grammar, NormalizeOptions, UriRef};
@@ -372,7 +372,7 @@ impl<'a> UriRef<'a> {
     }
 }
 
-/// A host that IDNA ToASCII refuses ([`UriRef::to_uri_idna`]; feature `idna`).
+/// A host that IDNA ToASCII refuses (`UriRef::to_uri_idna`; feature `idna`).
 ///
 /// ```
 /// use uriscan::{Grammar, UriRef};

@@ -24,6 +24,21 @@ use crate::Components;
 /// assert_eq!(u.query(), Some("name=ferret"));
 /// assert_eq!(u.fragment(), Some("nose"));
 /// ```
+///
+/// # Methods by topic
+///
+/// The methods live beside what they do; this is where to find each group.
+///
+/// | topic | methods | source |
+/// | --- | --- | --- |
+/// | parsing | [`parse`](UriRef::parse), [`parse_as`](UriRef::parse_as), [`parse_with`](UriRef::parse_with), [`parse_bytes`](UriRef::parse_bytes), `parse_bytes_as`, `parse_bytes_with` | `src/uri.rs` |
+/// | components (§3) | [`scheme`](UriRef::scheme), `authority`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `components`, `as_str` | `src/uri.rs` |
+/// | host and port (§3.2.2, §3.2.3) | [`host_kind`](UriRef::host_kind), `ipv4`, `ipv6`, `port_u16`, `is_uri` | `src/uri.rs` |
+/// | resolution (§5) | [`resolve_against`](UriRef::resolve_against), `resolve_against_with`, `resolve_into` | `src/resolve.rs` |
+/// | normalization, comparison (§6) | [`normalize`](UriRef::normalize), `normalize_with`, `normalized_eq`, `normalized_hash` | `src/normalize.rs` |
+/// | iterators | [`path_segments`](UriRef::path_segments), `query_pairs` | `src/iter.rs` |
+/// | IRIs (RFC 3987) | [`to_uri`](UriRef::to_uri), `to_iri`, and the rest of [`iri`](crate::iri) | `src/iri.rs` |
+/// | security (§7) | [`security_findings`](UriRef::security_findings), `ambiguous_ipv4_host`, `path_hazards`, `userinfo_looks_like_host`, `redacted` | `src/security/` |
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct UriRef<'a> {
     s: &'a str,
