@@ -10,8 +10,12 @@
 use crate::sets;
 use crate::ByteSet;
 
-#[cfg(feature = "std")]
-use std::string::String;
+#[cfg(feature = "alloc")]
+use alloc::string::String;
+
+// Editing a parsed reference: `Builder::from_uri_ref`, the `set_*` methods
+// and `build_buf`.
+mod edit;
 
 /// A component named in a [`BuildError`].
 ///
@@ -87,6 +91,10 @@ pub enum BuildError {
         /// The byte index within the component.
         index: usize,
     },
+    /// The composed text does not parse back as an RFC 3986 reference
+    /// ([`Builder::build_buf`]); the checks above are meant to make this
+    /// impossible, so this names a gap in them.
+    NotAReference(crate::ParseError),
 }
 
 impl core::fmt::Display for BuildError {
@@ -104,12 +112,12 @@ impl core::fmt::Display for BuildError {
             BuildError::InvalidByte { component, index } => {
                 write!(f, "invalid byte at index {index} in {}", component.name())
             }
+            BuildError::NotAReference(e) => write!(f, "the composed reference does not parse: {e}"),
         }
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for BuildError {}
+impl core::error::Error for BuildError {}
 
 /// A port given as text or as a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -428,7 +436,7 @@ impl<'a> Builder<'a> {
     /// uriscan::Builder::new().scheme("s").path("/p").fragment("f").build_into(&mut out).unwrap();
     /// assert_eq!(out, "s:/p#f");
     /// ```
-    #[cfg(feature = "std")]
+    #[cfg(feature = "alloc")]
     pub fn build_into(&self, out: &mut String) -> Result<(), BuildError> {
         use core::fmt::Write as _;
         out.clear();
@@ -481,7 +489,7 @@ impl<'a> Builder<'a> {
     /// assert_eq!(s, "foo://example.com:8042/over/there?name=ferret#nose");
     /// assert_eq!(UriRef::parse(&s).unwrap().host(), Some("example.com"));
     /// ```
-    #[cfg(feature = "std")]
+    #[cfg(feature = "alloc")]
     pub fn build(&self) -> Result<String, BuildError> {
         let mut out = String::new();
         self.build_into(&mut out)?;

@@ -2,12 +2,12 @@
 //! streaming engine ([`DotRemover`]) that resolution and normalization both
 //! feed, and the quick tests that tell when a path has no dot segment.
 
-#[cfg(feature = "std")]
-use std::{borrow::Cow, string::String};
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, string::String};
 
 /// Where §5.2.4 writes its output buffer: a `String`, or the lazily
 /// allocated buffer of normalization.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub(crate) trait PathSink {
     /// Appends `s`.
     fn push_str(&mut self, s: &str);
@@ -19,7 +19,7 @@ pub(crate) trait PathSink {
     fn pop_segment(&mut self, start: usize);
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl PathSink for String {
     #[inline]
     fn push_str(&mut self, s: &str) {
@@ -52,7 +52,7 @@ impl PathSink for String {
 /// last output segment (rule C), anything else is moved (rule E); a final `.`
 /// or `..` leaves `/` in the input, which rule E then moves. Each output byte
 /// is written once and removed at most once, so the whole is linear.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub(crate) struct DotRemover {
     /// Where the path starts in the output; pops never go below it.
     start: usize,
@@ -83,7 +83,7 @@ impl Dot {
     }
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl DotRemover {
     pub(crate) fn new<O: PathSink>(out: &O) -> DotRemover {
         DotRemover { start: out.out_len(), leading: true }
@@ -156,14 +156,14 @@ impl DotRemover {
 /// uriscan::remove_dot_segments_into("/a/b/c/./../../g", &mut out);
 /// assert_eq!(out, "http://a/a/g");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub fn remove_dot_segments_into(path: &str, out: &mut String) {
     let mut d = DotRemover::new(out);
     d.feed_path(out, path, false);
 }
 
 /// Whether `path` has a `.` or `..` segment (so §5.2.4 would change it).
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();
@@ -196,7 +196,7 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 /// assert_eq!(remove_dot_segments("../a/./"), "a/");
 /// assert!(matches!(remove_dot_segments("/a/b.c/..d"), std::borrow::Cow::Borrowed(_)));
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
     if !has_dot_segment(path) {
@@ -208,13 +208,13 @@ pub fn remove_dot_segments(path: &str) -> Cow<'_, str> {
 }
 
 /// Bytes that can start no dot segment: all but `.`.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub(crate) static NOT_DOT: crate::simd::ConstSet = crate::simd::ConstSet::new(crate::ByteSet::of(b".").complement());
 
 /// Whether the path `b[start..end]` may hold a dot segment: a byte outside
 /// `starts` (the run set: every byte that cannot begin one) at the start of
 /// the path or after a `/`.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn dot_segment_in<S: crate::simd::Skip>(
     b: &[u8],

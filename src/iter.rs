@@ -9,8 +9,8 @@
 
 use crate::UriRef;
 
-#[cfg(feature = "std")]
-use std::borrow::Cow;
+#[cfg(feature = "alloc")]
+use alloc::borrow::Cow;
 
 /// The raw segments of a path (RFC 3986 §3.3), split on `/`; percent-encodings
 /// are left as they are, so `%2F` stays inside its segment.
@@ -76,7 +76,7 @@ pub struct QueryPair<'a> {
     pub value: Option<&'a str>,
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl<'a> QueryPair<'a> {
     /// The key, percent-decoded ([`decode_str_lossy`](crate::percent::decode_str_lossy):
     /// `+` stays `+`).

@@ -15,21 +15,30 @@
 
 #[cfg(feature = "std")]
 extern crate std;
+// Resolution, normalization, percent-encoding into buffers and the owned
+// `UriBuf` need only an allocator (feature `alloc`, implied by `std`).
+#[cfg(feature = "alloc")]
+extern crate alloc;
 
 // Layers, bottom up; a module imports only from the layers below it:
 // simd, automaton (the walker) | tables (generated) | scan | uri (views) |
-// split, dot_segments, resolve, normalize, percent, builder, iter, extract,
-// security (operations on views) | oracle (feature).
+// split, dot_segments, resolve, normalize, percent, builder, iter, owned
+// (the owned view), extract, iri, security (operations on views) | owned_ops,
+// relativize (operations giving owned views) | std_traits, serde_impls,
+// oracle.
 mod automaton;
 mod byteset;
 mod components;
 mod error;
 mod grammar;
 mod host;
+#[cfg(feature = "alloc")]
+mod owned;
 mod scan;
 pub mod sets;
 #[allow(unsafe_code)]
 mod simd;
+mod std_traits;
 mod tables;
 mod uri;
 
@@ -47,16 +56,28 @@ pub use components::Components;
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{Grammar, Rule};
 pub use host::{HostKind, Port};
+#[cfg(feature = "alloc")]
+pub use owned::{FromStringError, UriBuf, UriCow};
+pub use std_traits::UnknownName;
 pub use uri::{Uri, UriRef};
 
 pub use builder::{BuildError, Builder, Component};
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
 pub use iter::{PathSegments, QueryPair, QueryPairs};
 pub use normalize::NormalizeOptions;
 #[cfg(feature = "std")]
 pub use resolve::Resolver;
 pub use resolve::{ResolveError, ResolveMode};
+
+#[cfg(feature = "alloc")]
+mod owned_ops;
+#[cfg(feature = "alloc")]
+mod relativize;
+#[cfg(feature = "alloc")]
+pub use relativize::RelativizeError;
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 mod split;
 pub use split::{split, split_bytes, ByteComponents};

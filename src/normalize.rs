@@ -27,14 +27,14 @@
 use crate::dot_segments::Dot;
 use crate::percent::triplet_at;
 use crate::sets::UNRESERVED;
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 use crate::ByteSet;
 use crate::{Port, UriRef};
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 use crate::dot_segments::{DotRemover, PathSink};
-#[cfg(feature = "std")]
-use std::{borrow::Cow, string::String};
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, string::String};
 
 /// Which normalizations to apply.
 ///
@@ -72,7 +72,7 @@ struct Plan<'a> {
 /// Whether `path` may hold a dot segment (`.`, `..`, or one spelled with
 /// `%2E`): every such segment starts the path or follows a `/`, with `.` or
 /// `%`. When this is false, removing dot segments changes nothing.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn may_have_dot_segment(path: &str) -> bool {
     crate::simd::skipping_fn! {
         fn dots_in<'p>(b: &'p [u8]) -> bool = |s| crate::dot_segments::dot_segment_in(b, 0, b.len(), s, NOT_DOT_OR_PCT.set())
@@ -80,7 +80,7 @@ fn may_have_dot_segment(path: &str) -> bool {
     dots_in(path.as_bytes())
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl UriRef<'_> {
     /// Whether syntax-based normalization leaves the reference as it is, by
     /// a quick test that may answer "no" for some normal references (the
@@ -115,14 +115,14 @@ impl UriRef<'_> {
 }
 
 /// Bytes that can start no dot segment (all but `.` and `%`).
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 static NOT_DOT_OR_PCT: crate::simd::ConstSet = crate::simd::ConstSet::new(ByteSet::of(b".%").complement());
 /// Bytes normalization leaves alone outside the scheme and host (all but `%`).
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 static NOT_PCT: crate::simd::ConstSet = crate::simd::ConstSet::new(ByteSet::of(b"%").complement());
 /// Bytes normalization leaves alone in the scheme and host (all but `%` and
 /// upper-case letters).
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 static NOT_PCT_OR_UPPER: crate::simd::ConstSet =
     crate::simd::ConstSet::new(ByteSet::of(b"%ABCDEFGHIJKLMNOPQRSTUVWXYZ").complement());
 
@@ -433,14 +433,14 @@ impl<'a> UriRef<'a> {
 
 /// The output of normalization: borrows the input while the output equals a
 /// prefix of it, and allocates at the first difference.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 struct CowBuf<'a> {
     src: &'a str,
     pos: usize,
     buf: Option<String>,
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl<'a> CowBuf<'a> {
     fn materialize(&mut self) -> &mut String {
         let (src, pos) = (self.src, self.pos);
@@ -518,7 +518,7 @@ impl<'a> CowBuf<'a> {
     }
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl PathSink for CowBuf<'_> {
     #[inline]
     fn push_str(&mut self, s: &str) {
@@ -572,7 +572,7 @@ impl PathSink for CowBuf<'_> {
     }
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl<'a> UriRef<'a> {
     /// Syntax-based normalization (RFC 3986 §6.2.2): see the
     /// [module](crate::normalize) for the rules. Borrows the input (no

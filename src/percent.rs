@@ -22,8 +22,8 @@
 use crate::sets;
 use crate::ByteSet;
 
-#[cfg(feature = "std")]
-use std::{borrow::Cow, string::String, vec::Vec};
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, string::String, vec::Vec};
 
 /// The upper-case hex digit of `n & 15`.
 #[inline]
@@ -128,7 +128,7 @@ impl core::fmt::Display for Encoded<'_> {
 /// uriscan::percent::encode_into("a&b", &uriscan::sets::UNRESERVED, &mut s);
 /// assert_eq!(s, "q=a%26b");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub fn encode_into<I: AsRef<[u8]> + ?Sized>(input: &I, set: &ByteSet, out: &mut String) {
     let input = input.as_ref();
     let mut run = 0;
@@ -159,7 +159,7 @@ pub fn encode_into<I: AsRef<[u8]> + ?Sized>(input: &I, set: &ByteSet, out: &mut 
 /// assert!(matches!(encode("plain", &sets::UNRESERVED), std::borrow::Cow::Borrowed(_)));
 /// assert_eq!(encode(&b"\x00\xFF"[..], &sets::UNRESERVED), "%00%FF");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn encode<'a, I: AsRef<[u8]> + ?Sized>(input: &'a I, set: &ByteSet) -> Cow<'a, str> {
     let bytes = input.as_ref();
@@ -181,7 +181,7 @@ pub fn encode<'a, I: AsRef<[u8]> + ?Sized>(input: &'a I, set: &ByteSet) -> Cow<'
 /// ```
 /// assert_eq!(uriscan::percent::encode_userinfo("al@ice:pw"), "al%40ice:pw");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn encode_userinfo<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
     encode(input, &sets::USERINFO)
@@ -192,7 +192,7 @@ pub fn encode_userinfo<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uriscan::percent::encode_reg_name("b\u{fc}cher.example"), "b%C3%BCcher.example");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn encode_reg_name<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
     encode(input, &sets::REG_NAME)
@@ -205,7 +205,7 @@ pub fn encode_reg_name<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uriscan::percent::encode_path_segment("a/b:c"), "a%2Fb:c");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn encode_path_segment<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
     encode(input, &sets::SEGMENT)
@@ -216,7 +216,7 @@ pub fn encode_path_segment<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uriscan::percent::encode_path("/a b/c?"), "/a%20b/c%3F");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn encode_path<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
     encode(input, &PATH)
@@ -228,7 +228,7 @@ pub fn encode_path<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uriscan::percent::encode_query("a=b c#"), "a=b%20c%23");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn encode_query<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
     encode(input, &sets::QUERY)
@@ -239,7 +239,7 @@ pub fn encode_query<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uriscan::percent::encode_fragment("sec 1#2"), "sec%201%232");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn encode_fragment<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
     encode(input, &sets::FRAGMENT)
@@ -297,8 +297,7 @@ impl core::fmt::Display for DecodeError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for DecodeError {}
+impl core::error::Error for DecodeError {}
 
 /// An iterator over the decoded octets of a string, lenient: a `%` that does
 /// not start a triplet is yielded as it is. Allocates nothing (available
@@ -346,7 +345,7 @@ impl Iterator for DecodeIter<'_> {
     }
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn decode_impl(s: &[u8], strict: bool, plus: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
     let first = match s.iter().position(|&b| b == b'%' || (plus && b == b'+')) {
         None => return Ok(Cow::Borrowed(s)),
@@ -374,7 +373,7 @@ fn decode_impl(s: &[u8], strict: bool, plus: bool) -> Result<Cow<'_, [u8]>, Deco
     Ok(Cow::Owned(out))
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn into_str(c: Cow<'_, [u8]>) -> Result<Cow<'_, str>, DecodeError> {
     match c {
         Cow::Borrowed(b) => core::str::from_utf8(b)
@@ -386,7 +385,7 @@ fn into_str(c: Cow<'_, [u8]>) -> Result<Cow<'_, str>, DecodeError> {
     }
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn into_str_lossy(c: Cow<'_, [u8]>) -> Cow<'_, str> {
     match c {
         Cow::Borrowed(b) => String::from_utf8_lossy(b),
@@ -409,7 +408,7 @@ fn into_str_lossy(c: Cow<'_, [u8]>) -> Cow<'_, str> {
 /// assert_eq!(decode("a%2Fb+c%41").unwrap(), &b"a/b+cA"[..]);
 /// assert_eq!(decode("100%").unwrap_err().index(), 3);
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub fn decode<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<Cow<'_, [u8]>, DecodeError> {
     decode_impl(input.as_ref(), true, false)
 }
@@ -420,7 +419,7 @@ pub fn decode<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<Cow<'_, [u8]>, Decod
 /// ```
 /// assert_eq!(uriscan::percent::decode_lenient("100%+%zz%41"), &b"100%+%zzA"[..]);
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn decode_lenient<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, [u8]> {
     match decode_impl(input.as_ref(), false, false) {
@@ -440,7 +439,7 @@ pub fn decode_lenient<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, [u8]> {
 /// assert_eq!(decode_str("%E2%82%AC%20").unwrap(), "€ ");
 /// assert!(decode_str("%C3").is_err());
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub fn decode_str<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<Cow<'_, str>, DecodeError> {
     into_str(decode_impl(input.as_ref(), true, false)?)
 }
@@ -451,7 +450,7 @@ pub fn decode_str<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<Cow<'_, str>, De
 /// ```
 /// assert_eq!(uriscan::percent::decode_str_lossy("%41%%FF"), "A%\u{FFFD}");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn decode_str_lossy<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
     into_str_lossy(decode_lenient(input))
@@ -464,7 +463,7 @@ pub fn decode_str_lossy<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uriscan::percent::decode_form("a+b%2Bc"), "a b+c");
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn decode_form<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
     into_str_lossy(decode_form_bytes(input))
@@ -476,7 +475,7 @@ pub fn decode_form<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
 /// ```
 /// assert_eq!(uriscan::percent::decode_form_bytes("%FF+"), &b"\xFF "[..]);
 /// ```
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[must_use]
 pub fn decode_form_bytes<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, [u8]> {
     match decode_impl(input.as_ref(), false, true) {

@@ -8,12 +8,12 @@
 //! assert_eq!(r.resolve_against(&base).unwrap(), "http://a/b/g?y#s");
 //! ```
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 use crate::dot_segments::{dot_segment_in, DotRemover, NOT_DOT};
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 use crate::UriRef;
-#[cfg(feature = "std")]
-use std::string::String;
+#[cfg(feature = "alloc")]
+use alloc::string::String;
 
 /// The resolution algorithm: RFC 3986 §5.2 (strict, or with §5.2.2's
 /// backward-compatible treatment of a reference whose scheme equals the
@@ -103,6 +103,12 @@ pub enum ResolveMode {
 pub enum ResolveError {
     /// The base is a relative reference; §5.1 requires a base URI with a scheme.
     BaseWithoutScheme,
+    /// The resolved text is not an RFC 3986 reference, so it cannot be a
+    /// [`UriBuf`](crate::UriBuf) ([`UriRef::resolve`]): only possible with
+    /// a reference or base parsed by RFC 2396 or RFC 1630, or with
+    /// [`ResolveMode::Rfc2396`] or [`ResolveMode::Rfc1630`].
+    /// [`UriRef::resolve_against_with`] gives the text.
+    NotAReference(crate::ParseError),
 }
 
 impl core::fmt::Display for ResolveError {
@@ -111,12 +117,12 @@ impl core::fmt::Display for ResolveError {
             ResolveError::BaseWithoutScheme => {
                 f.write_str("base URI has no scheme (RFC 3986 §5.1 requires an absolute base)")
             }
+            ResolveError::NotAReference(e) => write!(f, "the resolved reference is not an RFC 3986 reference: {e}"),
         }
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ResolveError {}
+impl core::error::Error for ResolveError {}
 
 #[cfg(feature = "std")]
 crate::simd::skipping_fn! {
@@ -131,7 +137,7 @@ crate::simd::skipping_fn! {
 
 /// Appends `p` with §5.2.4 applied, and, when there is no authority, keeps a
 /// path that would start with `//` from being read as one by prefixing `/.`.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 #[inline]
 fn push_path(out: &mut String, dir: Option<&str>, path: &str, has_authority: bool) {
     // Without a dot segment, copy straight through.
@@ -154,7 +160,7 @@ fn push_path(out: &mut String, dir: Option<&str>, path: &str, has_authority: boo
     }
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl UriRef<'_> {
     /// Resolves this reference against `base` (RFC 3986 §5.2, strict mode).
     ///
@@ -461,7 +467,7 @@ impl<'b> Resolver<'b> {
 }
 
 /// Appends `?query` and `#fragment` of `r`.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn push_query_fragment(out: &mut String, query: Option<&str>, fragment: Option<&str>) {
     if let Some(q) = query {
         out.push('?');
@@ -474,7 +480,7 @@ fn push_query_fragment(out: &mut String, query: Option<&str>, fragment: Option<&
 }
 
 /// RFC 2396 §5.2 (see [`ResolveMode::Rfc2396`]).
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn resolve_rfc2396(r: &UriRef<'_>, base: &UriRef<'_>, b_scheme: &str, out: &mut String) {
     // Step 2: a reference to the current document.
     if r.path().is_empty() && r.scheme().is_none() && r.authority().is_none() && r.query().is_none() {
@@ -517,7 +523,7 @@ fn resolve_rfc2396(r: &UriRef<'_>, base: &UriRef<'_>, b_scheme: &str, out: &mut 
 }
 
 /// Steps 6c to 6g of RFC 2396 §5.2 on the merged `buffer`, appended to `out`.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn push_merged_rfc2396(out: &mut String, buffer: &str) {
     // Segments, after the root "/" if there is one (`abs_path = "/"
     // path_segments`; the empty string before the root is not a segment).
@@ -525,7 +531,7 @@ fn push_merged_rfc2396(out: &mut String, buffer: &str) {
         Some(rest) => (true, rest),
         None => (false, buffer),
     };
-    let mut segs: std::vec::Vec<&str> = rest.split('/').collect();
+    let mut segs: alloc::vec::Vec<&str> = rest.split('/').collect();
     // 6c: every "./" where "." is a complete segment; 6d: a final ".".
     let last = segs.len() - 1;
     let mut i = 0;
@@ -543,7 +549,7 @@ fn push_merged_rfc2396(out: &mut String, buffer: &str) {
     // each ".." followed by "/" cancels the segment before it unless that
     // is "..". 6f: a final "<segment>/.." leaves "" (the "/" before it).
     let n = segs.len();
-    let mut kept: std::vec::Vec<&str> = std::vec::Vec::with_capacity(n);
+    let mut kept: alloc::vec::Vec<&str> = alloc::vec::Vec::with_capacity(n);
     for (k, s) in segs.into_iter().enumerate() {
         if s == ".." && kept.last().is_some_and(|t| *t != "..") {
             kept.pop();
@@ -568,7 +574,7 @@ fn push_merged_rfc2396(out: &mut String, buffer: &str) {
 }
 
 /// RFC 1630's partial forms (see [`ResolveMode::Rfc1630`]).
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn resolve_rfc1630(r: &UriRef<'_>, base: &UriRef<'_>, b_scheme: &str, out: &mut String) {
     if r.scheme().is_some() {
         out.push_str(r.as_str());
@@ -577,7 +583,7 @@ fn resolve_rfc1630(r: &UriRef<'_>, base: &UriRef<'_>, b_scheme: &str, out: &mut 
     // The base after its scheme, without query and fragment; the reference
     // without query and fragment.
     let join = |auth: Option<&str>, path: &str| match auth {
-        Some(a) => std::format!("//{}{}", a, path),
+        Some(a) => alloc::format!("//{}{}", a, path),
         None => String::from(path),
     };
     let context = join(base.authority(), base.path());
@@ -600,7 +606,7 @@ fn resolve_rfc1630(r: &UriRef<'_>, base: &UriRef<'_>, b_scheme: &str, out: &mut 
 }
 
 /// The index of the first run of exactly `n` slashes in `s`.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn first_run_of(s: &str, n: usize) -> Option<usize> {
     let b = s.as_bytes();
     let mut i = 0;
@@ -620,9 +626,9 @@ fn first_run_of(s: &str, n: usize) -> Option<usize> {
 
 /// RFC 1630's removal of `/.` and `xxx/../` from the merged `buffer`,
 /// appended to `out`.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 fn push_merged_rfc1630(out: &mut String, buffer: &str) {
-    let mut elems: std::vec::Vec<&str> = buffer.split('/').collect();
+    let mut elems: alloc::vec::Vec<&str> = buffer.split('/').collect();
     // "/." where "." is a complete element: a "." after a "/".
     let mut i = 0;
     elems.retain(|e| {
@@ -634,7 +640,7 @@ fn push_merged_rfc1630(out: &mut String, buffer: &str) {
     // then a "/"; removed leftmost first until none is left, which a stack
     // does in one pass.
     let n = elems.len();
-    let mut kept: std::vec::Vec<&str> = std::vec::Vec::with_capacity(n);
+    let mut kept: alloc::vec::Vec<&str> = alloc::vec::Vec::with_capacity(n);
     for (k, e) in elems.into_iter().enumerate() {
         if e == ".." && k + 1 < n && kept.last().is_some_and(|t| !t.is_empty() && *t != "..") {
             kept.pop();

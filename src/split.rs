@@ -53,7 +53,7 @@ impl<'a> From<Components<'a>> for ByteComponents<'a> {
     }
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl ByteComponents<'_> {
     /// Recomposition (RFC 3986 §5.3), as bytes: for a split, the input itself.
     ///
@@ -62,8 +62,8 @@ impl ByteComponents<'_> {
     /// assert_eq!(uriscan::split_bytes(s).recompose(), s);
     /// ```
     #[must_use]
-    pub fn recompose(&self) -> std::vec::Vec<u8> {
-        let mut out = std::vec::Vec::new();
+    pub fn recompose(&self) -> alloc::vec::Vec<u8> {
+        let mut out = alloc::vec::Vec::new();
         if let Some(s) = self.scheme {
             out.extend_from_slice(s);
             out.push(b':');

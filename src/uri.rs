@@ -176,6 +176,20 @@ impl<'a> UriRef<'a> {
         Self::from_ascii(input, caps)
     }
 
+    /// The view of `s` with the captures a scan of `s` gave (for `UriBuf`).
+    #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn from_parts(s: &'a str, caps: Captures) -> UriRef<'a> {
+        UriRef { s, caps }
+    }
+
+    /// The captures of this view (for `UriBuf`).
+    #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn captures(&self) -> Captures {
+        self.caps
+    }
+
     /// Byte offsets of capture `cap` (`scan::CAP_*`), when defined.
     #[inline]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]

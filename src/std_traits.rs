@@ -1,0 +1,161 @@
+//! The standard traits of the small public enums: `Display` writes the
+//! name the crate uses everywhere (`name()`), `FromStr` reads it back
+//! (ASCII case ignored); and compile-time checks that the public types are
+//! `Send + Sync`.
+//!
+//! ```
+//! use uriscan::{ErrorKind, Grammar, HostKind, Rule};
+//! assert_eq!("IP literal".parse::<ErrorKind>(), Ok(ErrorKind::IpLiteral));
+//! assert_eq!("ipv6".parse::<HostKind>().unwrap().to_string(), "ipv6");
+//! assert_eq!("absolute-uri".parse::<Rule>(), Ok(Rule::AbsoluteUri));
+//! assert_eq!("rfc2396".parse::<Grammar>(), Ok(Grammar::Rfc2396));
+//! assert!("ipv5".parse::<HostKind>().is_err());
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::error::ErrorKind;
+use crate::grammar::{Grammar, Rule};
+use crate::host::HostKind;
+
+/// A name that none of the values of an enum has ([`FromStr`] of
+/// [`ErrorKind`], [`HostKind`], [`Rule`], [`Grammar`]).
+///
+/// ```
+/// let e = "ipv5".parse::<uriscan::HostKind>().unwrap_err();
+/// assert_eq!(e.to_string(), "unknown host kind (expected one of: reg-name, ipv4, ipv6, ipvfuture)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnknownName {
+    what: &'static str,
+    expected: &'static [&'static str],
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown {} (expected one of: ", self.what)?;
+        for (i, n) in self.expected.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(n)?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl core::error::Error for UnknownName {}
+
+/// Every error kind. The match below fails to compile when a variant is
+/// added and not listed here.
+const ERROR_KINDS: [ErrorKind; 12] = [
+    ErrorKind::Reference,
+    ErrorKind::Scheme,
+    ErrorKind::Authority,
+    ErrorKind::Userinfo,
+    ErrorKind::Host,
+    ErrorKind::IpLiteral,
+    ErrorKind::Port,
+    ErrorKind::Path,
+    ErrorKind::Query,
+    ErrorKind::Fragment,
+    ErrorKind::PercentEncoded,
+    ErrorKind::TooLong,
+];
+const _: fn(ErrorKind) = |k| match k {
+    ErrorKind::Reference
+    | ErrorKind::Scheme
+    | ErrorKind::Authority
+    | ErrorKind::Userinfo
+    | ErrorKind::Host
+    | ErrorKind::IpLiteral
+    | ErrorKind::Port
+    | ErrorKind::Path
+    | ErrorKind::Query
+    | ErrorKind::Fragment
+    | ErrorKind::PercentEncoded
+    | ErrorKind::TooLong => {}
+};
+
+/// Every host kind (checked as for [`ERROR_KINDS`]).
+const HOST_KINDS: [HostKind; 4] = [HostKind::RegName, HostKind::Ipv4, HostKind::Ipv6, HostKind::IpvFuture];
+const _: fn(HostKind) = |k| match k {
+    HostKind::RegName | HostKind::Ipv4 | HostKind::Ipv6 | HostKind::IpvFuture => {}
+};
+
+/// `FromStr` by name, ASCII case ignored, and (unless `Display` exists)
+/// `Display` by `name()`.
+macro_rules! named {
+    ($t:ty, $all:expr, $what:literal) => {
+        impl FromStr for $t {
+            type Err = UnknownName;
+            fn from_str(s: &str) -> Result<$t, UnknownName> {
+                const ALL: &[$t] = &$all;
+                // Evaluated at compile time, where an index out of bounds
+                // fails the build.
+                #[allow(clippy::indexing_slicing)]
+                const NAMES: [&str; ALL.len()] = {
+                    let mut names = [""; ALL.len()];
+                    let mut i = 0;
+                    while i < ALL.len() {
+                        names[i] = ALL[i].name();
+                        i += 1;
+                    }
+                    names
+                };
+                let found = ALL.iter().zip(NAMES).find(|(_, n)| n.eq_ignore_ascii_case(s));
+                found.map(|(v, _)| *v).ok_or(UnknownName { what: $what, expected: &NAMES })
+            }
+        }
+    };
+    ($t:ty, $all:expr, $what:literal, Display) => {
+        named!($t, $all, $what);
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+named!(ErrorKind, ERROR_KINDS, "error kind", Display);
+named!(HostKind, HOST_KINDS, "host kind", Display);
+named!(Rule, Rule::ALL, "rule", Display);
+// `Grammar` has `Display` (its name) already.
+named!(Grammar, Grammar::ALL, "grammar");
+
+/// Compile-time: every public type can cross threads.
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<crate::UriRef<'static>>();
+    send_sync::<crate::Uri<'static>>();
+    send_sync::<crate::ParseError>();
+    send_sync::<ErrorKind>();
+    send_sync::<HostKind>();
+    send_sync::<crate::Port>();
+    send_sync::<Rule>();
+    send_sync::<Grammar>();
+    send_sync::<UnknownName>();
+    send_sync::<crate::Components<'static>>();
+    send_sync::<crate::ByteComponents<'static>>();
+    send_sync::<crate::ResolveError>();
+    send_sync::<crate::ResolveMode>();
+    send_sync::<crate::NormalizeOptions>();
+    send_sync::<crate::Builder<'static>>();
+    send_sync::<crate::BuildError>();
+    send_sync::<crate::PathSegments<'static>>();
+    send_sync::<crate::QueryPairs<'static>>();
+    #[cfg(feature = "alloc")]
+    {
+        send_sync::<crate::UriBuf>();
+        send_sync::<crate::UriCow<'static>>();
+        send_sync::<crate::FromStringError>();
+        send_sync::<crate::RelativizeError>();
+    }
+    #[cfg(feature = "std")]
+    {
+        send_sync::<crate::Extractor>();
+        send_sync::<crate::Match<'static>>();
+    }
+};
