@@ -4,7 +4,6 @@
 //! ```text
 //! cargo bench --bench extract
 //! cargo bench --bench extract --features force-scalar   # without AVX2
-//! cargo bench --bench extract --features cli            # + a memchr baseline
 //! ```
 //!
 //! Most lines carry a relative request path, a `-` referrer and a browser
@@ -96,9 +95,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("baseline_count_colons_bytewise", |b| {
         b.iter(|| black_box(text.as_bytes()).iter().filter(|&&b| b == b':').count())
     });
-    // Only the search a memchr-based extractor would start from (memchr is a
-    // dependency with feature `cli`): `--features cli` to compare.
-    #[cfg(feature = "cli")]
+    // Only the search a memchr-based extractor would start from.
     g.bench_function("baseline_memchr_iter_colons", |b| {
         b.iter(|| {
             // Visits each `:` (`count()` would take memchr's counting shortcut).

@@ -1,7 +1,10 @@
-//! The driver: reads the inputs in big buffers, cuts them into chunks of whole
-//! lines, hands every line to a [`Job`] (on this thread, or on worker threads
-//! with the chunks' outputs written back in input order), and writes the
-//! output buffers to stdout.
+//! The driver, written once for every command: reads the inputs (files or
+//! standard input) in big buffers, skips a UTF-8 BOM at the start of each,
+//! cuts them into chunks of whole lines (or whole files, for `extract`),
+//! hands every line to a [`Job`] (on this thread, or on worker threads with
+//! the chunks' records written back in input order), and writes the records
+//! to stdout. A closed stdout ends the run quietly; any other write error is
+//! reported and ends it with exit status 3.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -11,7 +14,7 @@ use std::sync::mpsc::sync_channel;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::out::{self, Out};
+use crate::record::{Layout, Row, Sink, Val};
 use uriscan::{Grammar, ParseError, Rule, UriRef};
 
 /// One input operand.
@@ -20,38 +23,29 @@ pub struct FileCtx {
     pub name: String,
     /// `None` for standard input.
     path: Option<String>,
-    /// The name as a JSON string and as a TSV field.
-    pub json_name: Vec<u8>,
-    pub tsv_name: Vec<u8>,
 }
 
 impl FileCtx {
     pub fn new(operand: &str) -> FileCtx {
-        let (name, path) = if operand == "-" {
-            ("<stdin>".to_string(), None)
+        if operand == "-" {
+            FileCtx { name: "<stdin>".to_string(), path: None }
         } else {
-            (operand.to_string(), Some(operand.to_string()))
-        };
-        let mut json_name = Out::default();
-        out::json_str(&mut json_name, name.as_bytes());
-        let json_name = json_name.as_slice().to_vec();
-        let mut tsv_name = Out::default();
-        out::tsv_str(&mut tsv_name, name.as_bytes());
-        let tsv_name = tsv_name.as_slice().to_vec();
-        FileCtx { name, path, json_name, tsv_name }
+            FileCtx { name: operand.to_string(), path: Some(operand.to_string()) }
+        }
     }
 }
 
-/// One input line, as handed to a [`Job`].
+/// One input line (or, for a whole-file job, one whole file), as handed to a
+/// [`Job`].
 pub struct Line<'a> {
-    /// Its number (1-based, within its file).
-    pub no: &'a out::LineNo,
-    /// The line without its line end.
+    pub file: &'a FileCtx,
+    /// Its number (1-based, within its file); 0 for a whole file.
+    pub no: u64,
+    /// The line without its terminator (and, with LF lines, without a CR
+    /// before the LF).
     pub bytes: &'a [u8],
     /// The same bytes as text, when the chunk they came from is UTF-8.
     pub text: Option<&'a str>,
-    /// The rest of the chunk from the line's start (for [`out::Cursor::put`]).
-    pub tail: &'a [u8],
 }
 
 impl<'a> Line<'a> {
@@ -66,6 +60,24 @@ impl<'a> Line<'a> {
             (Syntax::Grammar(g), None) => UriRef::parse_bytes_with(self.bytes, g),
         }
     }
+
+    /// A record that starts with the columns every line command has first
+    /// (`file`, `line`, `input`): the file name, the line number and the line.
+    #[inline]
+    pub fn row(&self) -> Row<'a> {
+        let mut r = Row::default();
+        r.push(Val::s(&self.file.name));
+        r.push(Val::Int(self.no));
+        r.push(Val::b(self.bytes));
+        r
+    }
+}
+
+/// A line command's column list: `file`, `line`, `input` (filled by
+/// [`Line::row`]), then its own.
+#[macro_export]
+macro_rules! line_columns {
+    ($($c:literal),* $(,)?) => { &["file", "line", "input", $($c),*] };
 }
 
 /// What a line is parsed as: an RFC 3986 entry rule (`--rule`), or the
@@ -78,14 +90,14 @@ pub enum Syntax {
 
 /// What a command does with each line.
 pub trait Job: Sync {
-    /// Per-thread state, merged in input order at the end.
+    /// Per-chunk state, merged in input order at the end.
     type Acc: Default + Send;
-    /// Written once before the first record (the TSV header).
-    fn header(&self, _out: &mut Out) {}
-    /// Handles one line.
-    fn line(&self, file: &FileCtx, l: &Line<'_>, out: &mut Out, acc: &mut Self::Acc);
-    /// Adds `from` (the state of a later chunk) into `into`.
-    fn merge(&self, into: &mut Self::Acc, from: Self::Acc);
+    /// Handles one line: writes its records (through [`Line::row`] and
+    /// [`Sink::emit`]) and counts into `acc`.
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, acc: &mut Self::Acc);
+    /// Adds `from` (the state of a later chunk) into `into`. Jobs that
+    /// count something override it.
+    fn merge(&self, _into: &mut Self::Acc, _from: Self::Acc) {}
 }
 
 /// How a run went.
@@ -95,8 +107,24 @@ pub struct Summary<A> {
     pub bytes: u64,
     pub files: usize,
     pub elapsed: Duration,
-    /// A file could not be opened or read, or stdout failed (not a closed pipe).
-    pub io_error: bool,
+    /// A file could not be opened or read (reported on stderr).
+    pub input_error: bool,
+    /// Writing stdout failed, not by a closed pipe (reported on stderr).
+    pub output_error: bool,
+}
+
+impl<A> Summary<A> {
+    /// The exit status: 3 after a write error, 2 after a read error, else
+    /// `ok` (the command's own status).
+    pub fn status(&self, ok: u8) -> u8 {
+        if self.output_error {
+            3
+        } else if self.input_error {
+            2
+        } else {
+            ok
+        }
+    }
 }
 
 /// Options of the driver.
@@ -107,6 +135,10 @@ pub struct RunOpts {
     /// The command streams its output to stdout (progress then also needs
     /// stdout not to be a terminal).
     pub streams: bool,
+    /// The line terminator: `\n` (a CR before it is dropped) or NUL.
+    pub sep: u8,
+    /// Hand whole files to the job instead of lines.
+    pub whole: bool,
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -129,10 +161,14 @@ struct Reader {
     eof: bool,
     short_read: bool,
     bytes: u64,
+    /// The line terminator.
+    sep: u8,
+    /// Chunks are whole files.
+    whole: bool,
 }
 
 impl Reader {
-    fn new(cap: usize) -> Reader {
+    fn new(cap: usize, opts: &RunOpts) -> Reader {
         Reader {
             buf: vec![0; cap],
             start: 0,
@@ -142,6 +178,8 @@ impl Reader {
             eof: false,
             short_read: false,
             bytes: 0,
+            sep: opts.sep,
+            whole: opts.whole,
         }
     }
 
@@ -166,7 +204,7 @@ impl Reader {
                 self.at_start = false;
             }
             if !self.at_start {
-                if let Some(end) = self.last_nl {
+                if let Some(end) = self.last_nl.filter(|_| !self.whole) {
                     if end - self.start >= min || self.short_read || self.eof {
                         return Ok(Some((self.start, end)));
                     }
@@ -195,7 +233,7 @@ impl Reader {
             self.filled += n;
             self.bytes += n as u64;
             self.short_read = n < want;
-            if let Some(i) = memchr::memrchr(b'\n', &self.buf[before..self.filled]) {
+            if let Some(i) = memchr::memrchr(self.sep, &self.buf[before..self.filled]) {
                 self.last_nl = Some(before + i + 1);
             }
         }
@@ -222,54 +260,6 @@ impl Reader {
         self.start = 0;
         self.last_nl = None;
         std::mem::replace(&mut self.buf, fresh)
-    }
-}
-
-/// Runs `job` over the lines of `data`, numbering from `line + 1`; returns
-/// the number of the last line.
-fn process<J: Job>(job: &J, f: &FileCtx, line: u64, data: &[u8], out: &mut Out, acc: &mut J::Acc) -> u64 {
-    let mut line = out::LineNo::new(line);
-    let text = std::str::from_utf8(data).ok();
-    let mut pos = 0;
-    let mut ends = memchr::memchr_iter(b'\n', data);
-    while pos < data.len() {
-        let end = ends.next().unwrap_or(data.len());
-        let mut bytes = &data[pos..end];
-        if let [rest @ .., b'\r'] = bytes {
-            bytes = rest;
-        }
-        line.incr();
-        // Line boundaries are ASCII bytes, so `get` succeeds on UTF-8 text.
-        let text = text.and_then(|t| t.get(pos..pos + bytes.len()));
-        job.line(f, &Line { no: &line, bytes, text, tail: &data[pos..] }, out, acc);
-        pos = end + 1;
-    }
-    line.get()
-}
-
-/// Number of lines in a chunk.
-fn count_lines(data: &[u8]) -> u64 {
-    let n = memchr::memchr_iter(b'\n', data).count() as u64;
-    n + u64::from(data.last().is_some_and(|&b| b != b'\n'))
-}
-
-/// Why writing stopped.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stop {
-    /// The reader of stdout went away: stop quietly.
-    Closed,
-    /// Another write error (reported).
-    Failed,
-}
-
-fn write_all(w: &mut dyn Write, data: &[u8]) -> Result<(), Stop> {
-    match w.write_all(data) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(Stop::Closed),
-        Err(e) => {
-            eprintln!("uriscan: cannot write output: {e}");
-            Err(Stop::Failed)
-        }
     }
 }
 
@@ -336,6 +326,84 @@ impl Progress {
     }
 }
 
+/// Runs `job` over the lines of `data`, numbering from `line + 1`; returns
+/// the number of lines.
+fn process<J: Job>(
+    job: &J,
+    opts: &RunOpts,
+    f: &FileCtx,
+    line: u64,
+    data: &[u8],
+    out: &mut Sink<'_>,
+    acc: &mut J::Acc,
+) -> u64 {
+    let text = std::str::from_utf8(data).ok();
+    if opts.whole {
+        job.line(&Line { file: f, no: 0, bytes: data, text }, out, acc);
+        return 0;
+    }
+    let mut no = line;
+    let mut pos = 0;
+    let mut ends = memchr::memchr_iter(opts.sep, data);
+    while pos < data.len() {
+        let end = ends.next().unwrap_or(data.len());
+        let mut bytes = &data[pos..end];
+        if opts.sep == b'\n' {
+            if let [rest @ .., b'\r'] = bytes {
+                bytes = rest;
+            }
+        }
+        no += 1;
+        // Line boundaries are ASCII bytes, so `get` succeeds on UTF-8 text.
+        let text = text.and_then(|t| t.get(pos..pos + bytes.len()));
+        job.line(&Line { file: f, no, bytes, text }, out, acc);
+        pos = end + 1;
+    }
+    no - line
+}
+
+/// Number of lines in a chunk.
+fn count_lines(data: &[u8], sep: u8) -> u64 {
+    let n = memchr::memchr_iter(sep, data).count() as u64;
+    n + u64::from(data.last().is_some_and(|&b| b != sep))
+}
+
+/// Why writing stopped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    /// The reader of stdout went away: stop quietly.
+    Closed,
+    /// Another write error (reported).
+    Failed,
+}
+
+fn write_all(w: &mut dyn Write, data: &[u8]) -> Result<(), Stop> {
+    match w.write_all(data) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(write_error(&e)),
+    }
+}
+
+fn flush(w: &mut dyn Write) -> Result<(), Stop> {
+    w.flush().map_err(|e| write_error(&e))
+}
+
+fn write_error(e: &io::Error) -> Stop {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Stop::Closed
+    } else {
+        eprintln!("uriscan: cannot write output: {}", plain_error(e));
+        Stop::Failed
+    }
+}
+
+/// Writes `data` to stdout as one piece (for reports written at the end);
+/// returns whether it failed with an error other than a closed pipe.
+pub fn write_stdout(data: &[u8]) -> bool {
+    let mut w = io::stdout().lock();
+    write_all(&mut w, data).and_then(|()| flush(&mut w)) == Err(Stop::Failed)
+}
+
 /// Opens an input; `None` after reporting why not.
 fn open(f: &FileCtx) -> Option<Box<dyn Read>> {
     match &f.path {
@@ -359,13 +427,9 @@ fn plain_error(e: &io::Error) -> String {
     }
 }
 
-fn read_error(f: &FileCtx, e: &io::Error) {
-    eprintln!("uriscan: {}: read error: {}", f.name, plain_error(e));
-}
-
 /// Reads every file of `files` in chunks of whole lines (at least
 /// `min_chunk` bytes where the file allows) and gives each chunk to `each`
-/// as `(file index, file, reader, a, b, first line)`, the chunk being
+/// as `(file index, reader, a, b, first line)`, the chunk being
 /// `reader.buf[a..b]`; `each` consumes or takes it from the reader and
 /// returns the number of lines in it, or `None` to stop reading. `stopped`
 /// is asked before each file and each chunk. A file that cannot be opened or
@@ -375,15 +439,15 @@ fn read_chunks(
     rd: &mut Reader,
     min_chunk: usize,
     stopped: impl Fn() -> bool,
-    mut each: impl FnMut(usize, &FileCtx, &mut Reader, usize, usize, u64) -> Option<u64>,
+    mut each: impl FnMut(usize, &mut Reader, usize, usize, u64) -> Option<u64>,
 ) -> bool {
-    let mut io_error = false;
+    let mut input_error = false;
     'files: for (fi, f) in files.iter().enumerate() {
         if stopped() {
             break;
         }
         let Some(mut r) = open(f) else {
-            io_error = true;
+            input_error = true;
             continue;
         };
         rd.reset();
@@ -394,76 +458,75 @@ fn read_chunks(
             }
             match rd.next_chunk(&mut *r, min_chunk) {
                 Err(e) => {
-                    read_error(f, &e);
-                    io_error = true;
+                    eprintln!("uriscan: {}: read error: {}", f.name, plain_error(&e));
+                    input_error = true;
                     break;
                 }
                 Ok(None) => break,
-                Ok(Some((a, b))) => match each(fi, f, rd, a, b, line) {
+                Ok(Some((a, b))) => match each(fi, rd, a, b, line) {
                     Some(n) => line += n,
                     None => break 'files,
                 },
             }
         }
     }
-    io_error
+    input_error
 }
 
-/// Runs `job` over all `files` (standard input when empty).
-pub fn run<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
+/// Runs `job` over all `files` (standard input when empty), writing its
+/// records laid out by `layout`.
+pub fn run<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
     let started = Instant::now();
-    let mut s = if opts.threads <= 1 { run_single(job, files, opts) } else { run_threads(job, files, opts) };
+    let mut s =
+        if opts.threads <= 1 { run_single(job, layout, files, opts) } else { run_threads(job, layout, files, opts) };
     s.elapsed = started.elapsed();
     s
 }
 
-fn run_single<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
+fn run_single<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
     let stdout = io::stdout();
     let mut w = stdout.lock();
     let mut acc = J::Acc::default();
-    let mut out = Out::with_capacity(BUF * 2);
-    let mut sum_lines = 0;
-    let mut io_error = false;
+    let mut sink = Sink::new(layout, Vec::with_capacity(BUF * 2));
+    let mut lines = 0;
+    let mut input_error = false;
     let mut progress = Progress::new(opts, files);
-    let mut rd = Reader::new(BUF);
-    job.header(&mut out);
-    let mut stop = write_all(&mut w, out.as_slice()).err();
-    out.clear();
+    let mut rd = Reader::new(BUF, opts);
+    let mut stop = write_all(&mut w, &layout.header()).err();
     if stop.is_none() {
-        io_error = read_chunks(
+        input_error = read_chunks(
             files,
             &mut rd,
             0,
             || false,
-            |_, f, rd, a, b, line| {
-                let n = process(job, f, line, &rd.buf[a..b], &mut out, &mut acc);
-                sum_lines += n - line;
+            |fi, rd, a, b, line| {
+                let n = process(job, opts, &files[fi], line, &rd.buf[a..b], &mut sink, &mut acc);
+                lines += n;
                 rd.consume(b);
                 progress.update(rd.bytes);
-                if let Err(e) = write_all(&mut w, out.as_slice()) {
+                let out = sink.take();
+                let r = write_all(&mut w, &out);
+                sink.reuse(out);
+                if let Err(e) = r {
                     stop = Some(e);
                     return None;
                 }
-                out.clear();
-                Some(n - line)
+                Some(n)
             },
         );
     }
     if stop.is_none() {
-        if let Err(e) = w.flush().map_err(|e| e.kind()) {
-            if e != io::ErrorKind::BrokenPipe {
-                stop = Some(Stop::Failed);
-            }
-        }
+        stop = flush(&mut w).err();
     }
     progress.finish();
     Summary {
         acc,
-        lines: sum_lines,
+        lines,
         bytes: rd.bytes,
         files: files.len(),
         elapsed: Duration::ZERO,
-        io_error: io_error || stop == Some(Stop::Failed),
+        input_error,
+        output_error: stop == Some(Stop::Failed),
     }
 }
 
@@ -478,12 +541,12 @@ struct Work {
 
 struct Done<A> {
     seq: u64,
-    out: Out,
+    out: Vec<u8>,
     acc: A,
     lines: u64,
 }
 
-fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
+fn run_threads<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
     let threads = opts.threads.max(1);
     let in_flight = threads * 4;
     let stop = AtomicBool::new(false);
@@ -495,13 +558,13 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
     for _ in 0..in_flight {
         let _ = tok_tx.send(());
     }
-    let mut io_error = false;
+    let mut input_error = false;
     let mut progress = Progress::new(opts, files);
-    let mut rd = Reader::new(BUF * 2);
+    let mut rd = Reader::new(BUF * 2, opts);
     // Input and output buffers go back and forth instead of being allocated
     // (and page-faulted in) for every chunk.
     let spare_in: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
-    let spare_out: Mutex<Vec<Out>> = Mutex::new(Vec::new());
+    let spare_out: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
     let pop = |m: &Mutex<Vec<Vec<u8>>>| m.lock().ok().and_then(|mut v| v.pop());
     let (acc, lines, write_stop) = std::thread::scope(|s| {
         for _ in 0..threads {
@@ -514,13 +577,13 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
                 };
                 let Ok(w) = w else { return };
                 let mut acc = J::Acc::default();
-                let mut out = spare_out.lock().ok().and_then(|mut v| v.pop()).unwrap_or_default();
-                out.clear();
-                let last = process(job, &files[w.file], w.first_line, &w.data[w.a..w.b], &mut out, &mut acc);
+                let mut sink = Sink::new(layout, pop(spare_out).unwrap_or_default());
+                let lines = process(job, opts, &files[w.file], w.first_line, &w.data[w.a..w.b], &mut sink, &mut acc);
                 if let Ok(mut v) = spare_in.lock() {
                     v.push(w.data);
                 }
-                if done_tx.send(Done { seq: w.seq, out, acc, lines: last - w.first_line }).is_err() {
+                let done = Done { seq: w.seq, out: sink.take(), acc, lines };
+                if done_tx.send(done).is_err() {
                     return;
                 }
             });
@@ -532,9 +595,7 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
             let mut w = stdout.lock();
             let mut acc = J::Acc::default();
             let mut lines = 0;
-            let mut head = Out::default();
-            job.header(&mut head);
-            let mut failed = write_all(&mut w, head.as_slice()).err();
+            let mut failed = write_all(&mut w, &layout.header()).err();
             let mut pending = BTreeMap::new();
             let mut next = 0u64;
             for d in done_rx {
@@ -542,7 +603,7 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
                 while let Some(d) = pending.remove(&next) {
                     next += 1;
                     if failed.is_none() {
-                        if let Err(e) = write_all(&mut w, d.out.as_slice()) {
+                        if let Err(e) = write_all(&mut w, &d.out) {
                             failed = Some(e);
                             stop.store(true, Ordering::Relaxed);
                         }
@@ -556,22 +617,18 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
                 }
             }
             if failed.is_none() {
-                if let Err(e) = w.flush() {
-                    if e.kind() != io::ErrorKind::BrokenPipe {
-                        failed = Some(Stop::Failed);
-                    }
-                }
+                failed = flush(&mut w).err();
             }
             (acc, lines, failed)
         });
         let mut seq = 0;
-        io_error = read_chunks(
+        input_error = read_chunks(
             files,
             &mut rd,
             MIN_CHUNK,
             || stop.load(Ordering::Relaxed),
-            |fi, _, rd, a, b, line| {
-                let n = count_lines(&rd.buf[a..b]);
+            |fi, rd, a, b, line| {
+                let n = if opts.whole { 0 } else { count_lines(&rd.buf[a..b], opts.sep) };
                 let data = rd.take(b, pop(&spare_in));
                 progress.update(rd.bytes);
                 tok_rx.recv().ok()?;
@@ -590,6 +647,7 @@ fn run_threads<J: Job>(job: &J, files: &[FileCtx], opts: &RunOpts) -> Summary<J:
         bytes: rd.bytes,
         files: files.len(),
         elapsed: Duration::ZERO,
-        io_error: io_error || write_stop == Some(Stop::Failed),
+        input_error,
+        output_error: write_stop == Some(Stop::Failed),
     }
 }

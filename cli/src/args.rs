@@ -1,0 +1,272 @@
+//! The command line (clap derive): every option is defined here once; the
+//! help, the completions and the man page are generated from it.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::driver::Syntax;
+use crate::record::Format;
+
+const AFTER_HELP: &str = "\
+Input: the FILEs in order, or standard input when there is none or for '-'. Lines end in LF
+or CRLF (the CR is not part of the line), or in NUL with -0; a UTF-8 byte order mark at the
+start of a file is skipped; every line, also an empty one or one that is not UTF-8, gives
+exactly one record (check and security: only lines with something to report), in input
+order, also with --threads. No limit on line length.
+
+Output (lossless in jsonl and tsv for any input bytes):
+  jsonl  one JSON object per record; text is a plain JSON string, so any JSON reader
+         decodes it to the input; bytes that are not UTF-8 are {\"bytes\":\"<base64>\"}
+         in place of the string (ripgrep's convention)
+  tsv    a header line, then TAB-separated fields with PostgreSQL COPY text escapes:
+         \\\\ \\t \\n \\r, \\xHH for other control bytes, DEL and non-UTF-8 bytes, \\N alone
+         for undefined; COPY t FROM 'f' (FORMAT text, HEADER true) reads it back
+  csv    RFC 4180 with a header line; bytes as they are; undefined is an empty field
+  text   the command's plain layout, or the --fields joined by TAB (not escaped)
+--fields a,b,c selects and orders the fields in every format ('uriscan CMD --help' lists
+them). With -0 every record (and header) ends in NUL instead of LF.
+
+Exit status: 0 on success; 1 from check when a line is invalid; 2 on a usage error or when
+an input could not be opened or read (it is named on stderr; the other inputs are still
+read); 3 when the output could not be written (disk full, ...; named on stderr). When stdout
+is closed early (uriscan parse big.txt | head) uriscan stops quietly with the status it had.
+
+Examples:
+  uriscan parse sample/urls.txt
+  uriscan parse -f tsv --fields host,path sample/urls.txt
+  uriscan check access-urls.txt && echo all valid";
+
+/// uriscan: RFC 3986 URI references, one per line, for log and crawl pipelines
+#[derive(Debug, Parser)]
+#[command(name = "uriscan", version, about, after_help = AFTER_HELP, max_term_width = 100)]
+#[command(propagate_version = true, subcommand_required = true, arg_required_else_help = true)]
+pub struct Cli {
+    #[command(flatten)]
+    pub common: Common,
+    #[command(subcommand)]
+    pub cmd: Cmd,
+}
+
+/// Options of every command; they may come before or after the command name.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Output format [default: the command's; jsonl for most]
+    #[arg(short, long, global = true, value_enum)]
+    pub format: Option<Format>,
+    /// Fields to write, in this order (comma-separated; see the command's help)
+    #[arg(short = 'F', long, global = true, value_delimiter = ',', value_name = "A,B,...")]
+    pub fields: Option<Vec<String>>,
+    /// Add the input line to each record (the `input` field)
+    #[arg(long, global = true)]
+    pub echo: bool,
+    /// Lines and records end in NUL instead of LF
+    #[arg(short = '0', long = "null", global = true)]
+    pub null: bool,
+    /// Process chunks of lines on N threads (0: all cores); output keeps input order
+    #[arg(short = 'j', long, global = true, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Add the file name to each record (on by default for several FILEs; stdin is <stdin>)
+    #[arg(short = 'H', long, global = true)]
+    pub with_filename: bool,
+    /// Never draw the progress bar (drawn on stderr only when it is a terminal, the input is
+    /// large and stdout is not that terminal)
+    #[arg(long, global = true)]
+    pub no_progress: bool,
+}
+
+/// Input files.
+#[derive(Debug, Args)]
+pub struct Input {
+    /// Input files ('-' or none: standard input)
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+}
+
+/// What a line is parsed as.
+#[derive(Debug, Args)]
+pub struct SyntaxArgs {
+    /// The RFC 3986 rule lines must match
+    #[arg(long, value_enum, default_value_t = RuleArg::UriReference)]
+    pub rule: RuleArg,
+    /// Judge lines by this RFC's reference rule instead (not with --rule)
+    #[arg(long, value_enum, conflicts_with = "rule")]
+    pub grammar: Option<GrammarArg>,
+}
+
+impl SyntaxArgs {
+    pub fn syntax(&self) -> Syntax {
+        match self.grammar {
+            Some(GrammarArg::Rfc2396) => Syntax::Grammar(uriscan::Grammar::Rfc2396),
+            Some(GrammarArg::Rfc1630) => Syntax::Grammar(uriscan::Grammar::Rfc1630),
+            Some(GrammarArg::Rfc3986) | None => Syntax::Rule(self.rule.rule()),
+        }
+    }
+}
+
+/// The RFC 3986 entry rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RuleArg {
+    UriReference,
+    Uri,
+    AbsoluteUri,
+    RelativeRef,
+}
+
+impl RuleArg {
+    pub fn rule(self) -> uriscan::Rule {
+        match self {
+            RuleArg::UriReference => uriscan::Rule::UriReference,
+            RuleArg::Uri => uriscan::Rule::Uri,
+            RuleArg::AbsoluteUri => uriscan::Rule::AbsoluteUri,
+            RuleArg::RelativeRef => uriscan::Rule::RelativeRef,
+        }
+    }
+}
+
+/// The grammars.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GrammarArg {
+    Rfc3986,
+    Rfc2396,
+    Rfc1630,
+}
+
+/// The component whose encode set `encode` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Component {
+    Userinfo,
+    Host,
+    Path,
+    Segment,
+    Query,
+    Fragment,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// The components of every line (errors for invalid lines)
+    Parse {
+        #[command(flatten)]
+        syntax: SyntaxArgs,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// The RFC 3986 Appendix B split of every line (no validation)
+    Split {
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Resolve every line against --base, or BASE<TAB>REFERENCE lines (--pairs) (section 5.2)
+    Resolve {
+        /// The base URI (must parse and have a scheme)
+        #[arg(short, long, value_name = "URI", required_unless_present = "pairs", conflicts_with = "pairs")]
+        base: Option<String>,
+        /// Lines are BASE<TAB>REFERENCE
+        #[arg(long)]
+        pairs: bool,
+        /// The backward-compatible mode of section 5.2.2 (http:g is like g)
+        #[arg(long)]
+        non_strict: bool,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Syntax-based (and --scheme-based) normalization (sections 6.2.2, 6.2.3)
+    Normalize {
+        /// Also scheme-based normalization (default port, empty path)
+        #[arg(long)]
+        scheme_based: bool,
+        /// Write the comparison key only (text by default): 'normalize --key | sort -u' dedups
+        #[arg(long)]
+        key: bool,
+        /// The RFC 3986 rule lines must match
+        #[arg(long, value_enum, default_value_t = RuleArg::UriReference)]
+        rule: RuleArg,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Report invalid lines like a compiler (FILE:LINE:COL: message); exit 1 if any
+    Check {
+        /// Also report valid hosts that resolvers may read as an IPv4 address (section 7.4)
+        #[arg(long)]
+        strict_hosts: bool,
+        /// Write nothing: the exit status only
+        #[arg(short, long)]
+        quiet: bool,
+        #[command(flatten)]
+        syntax: SyntaxArgs,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Counts of valid/invalid lines, error kinds, top schemes, hosts and ports
+    Stats {
+        /// How many schemes, hosts and ports to list
+        #[arg(long, default_value_t = 10, value_name = "N")]
+        top: usize,
+        #[command(flatten)]
+        syntax: SyntaxArgs,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// URIs found in free text (Appendix C): LINE:COL<TAB>URI
+    Extract {
+        /// Only URIs with this scheme (repeatable; case-insensitive)
+        #[arg(long = "scheme", value_name = "SCHEME")]
+        schemes: Vec<String>,
+        /// Also candidates the strict parser rejects (with their error)
+        #[arg(long)]
+        invalid: bool,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Percent-encode every line (section 2.1) with a component's set of allowed bytes
+    Encode {
+        /// The component whose characters stay as they are
+        #[arg(short, long, value_enum, default_value_t = Component::Segment)]
+        component: Component,
+        /// application/x-www-form-urlencoded: only unreserved bytes stay, space is '+'
+        #[arg(long, conflicts_with = "component")]
+        form: bool,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Percent-decode every line (section 2.4); a malformed '%' is an error
+    Decode {
+        /// application/x-www-form-urlencoded: '+' is a space; a malformed '%' stays
+        #[arg(long)]
+        form: bool,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// The security findings of section 7 (7.3 to 7.6), one record each
+    Security {
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Print a shell completion script
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff)
+    Man,
+}
+
+impl Cmd {
+    /// The inputs of a command that reads any.
+    pub fn files(&self) -> &[String] {
+        match self {
+            Cmd::Parse { input, .. }
+            | Cmd::Split { input }
+            | Cmd::Resolve { input, .. }
+            | Cmd::Normalize { input, .. }
+            | Cmd::Check { input, .. }
+            | Cmd::Stats { input, .. }
+            | Cmd::Extract { input, .. }
+            | Cmd::Encode { input, .. }
+            | Cmd::Decode { input, .. }
+            | Cmd::Security { input } => &input.files,
+            Cmd::Completions { .. } | Cmd::Man => &[],
+        }
+    }
+}

@@ -1,0 +1,600 @@
+//! What each command does with a line, and the columns of its records. A
+//! command is a [`Records`] job: its column list, declared once here, is
+//! what `--fields` selects from and what every writer takes its fields from.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use uriscan::security::FindingKind;
+use uriscan::{percent, NormalizeOptions, ParseError, ResolveMode, UriRef};
+
+use crate::driver::{Job, Line, Syntax};
+use crate::line_columns;
+use crate::record::{Format, Row, Sink, Val};
+
+/// A command that writes records.
+pub trait Records: Job {
+    /// The columns of its records, in the order `Row`s are filled.
+    const COLUMNS: &'static [&'static str];
+    /// Read whole files rather than lines.
+    const WHOLE: bool = false;
+    /// The format without `--format`.
+    fn default_format(&self) -> Format {
+        Format::Jsonl
+    }
+    /// The text layout (`{column}` placeholders); `None`: the fields joined by TAB.
+    fn text(&self, _with_file: bool) -> Option<&'static str> {
+        None
+    }
+}
+
+/// `error_kind`, `error_index`, `error_message` of a parse error.
+fn push_error<'a>(r: &mut Row<'a>, e: &ParseError) {
+    r.push(Val::s(e.kind().name()));
+    r.push(Val::Int(e.index() as u64));
+    r.push(Val::owned(e.to_string()));
+}
+
+// ---------------------------------------------------------------- parse
+
+pub struct ParseJob {
+    pub syntax: Syntax,
+}
+
+impl Records for ParseJob {
+    const COLUMNS: &'static [&'static str] = line_columns![
+        "valid",
+        "scheme",
+        "authority",
+        "userinfo",
+        "host",
+        "host_kind",
+        "port",
+        "path",
+        "query",
+        "fragment",
+        "error_kind",
+        "error_index",
+        "error_message",
+    ];
+}
+
+impl Job for ParseJob {
+    type Acc = ();
+
+    #[inline]
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let mut r = l.row();
+        match l.parse(self.syntax) {
+            Ok(u) => {
+                let p = u.components();
+                r.push(Val::Bool(true));
+                r.push(Val::opt(p.scheme));
+                r.push(Val::opt(p.authority));
+                r.push(Val::opt(u.userinfo()));
+                r.push(Val::opt(u.host()));
+                r.push(Val::opt(u.host_kind().map(|k| k.name())));
+                r.push(Val::opt(u.port()));
+                r.push(Val::s(p.path));
+                r.push(Val::opt(p.query));
+                r.push(Val::opt(p.fragment));
+                r.nulls(3);
+            }
+            Err(e) => {
+                // The Appendix B split of the invalid line.
+                let c = uriscan::split_bytes(l.bytes);
+                r.push(Val::Bool(false));
+                r.push(Val::opt_b(c.scheme));
+                r.push(Val::opt_b(c.authority));
+                r.nulls(4);
+                r.push(Val::b(c.path));
+                r.push(Val::opt_b(c.query));
+                r.push(Val::opt_b(c.fragment));
+                push_error(&mut r, &e);
+            }
+        }
+        out.emit(&r);
+    }
+}
+
+// ---------------------------------------------------------------- split
+
+pub struct SplitJob;
+
+impl Records for SplitJob {
+    const COLUMNS: &'static [&'static str] = line_columns!["scheme", "authority", "path", "query", "fragment"];
+}
+
+impl Job for SplitJob {
+    type Acc = ();
+
+    #[inline]
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let c = uriscan::split_bytes(l.bytes);
+        let mut r = l.row();
+        r.push(Val::opt_b(c.scheme));
+        r.push(Val::opt_b(c.authority));
+        r.push(Val::b(c.path));
+        r.push(Val::opt_b(c.query));
+        r.push(Val::opt_b(c.fragment));
+        out.emit(&r);
+    }
+}
+
+// ------------------------------------------------------ resolve, normalize
+
+pub struct ResolveJob<'b> {
+    /// The `--base`, or `None` for `--pairs`.
+    pub base: Option<UriRef<'b>>,
+    pub mode: ResolveMode,
+}
+
+impl Records for ResolveJob<'_> {
+    const COLUMNS: &'static [&'static str] =
+        line_columns!["valid", "result", "error_in", "error_kind", "error_index", "error_message"];
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{result}")
+    }
+}
+
+/// Why a line has no result: where, kind, index, message.
+type Failure = (&'static str, &'static str, Option<usize>, String);
+
+fn failure(within: &'static str, e: &ParseError) -> Failure {
+    (within, e.kind().name(), Some(e.index()), e.to_string())
+}
+
+impl ResolveJob<'_> {
+    fn resolve(&self, bytes: &[u8]) -> Result<String, Failure> {
+        let (base, reference) = match self.base {
+            Some(b) => (b, bytes),
+            None => {
+                let Some(tab) = memchr::memchr(b'\t', bytes) else {
+                    return Err(("line", "format", Some(bytes.len()), "no TAB between base and reference".into()));
+                };
+                let base = UriRef::parse_bytes(&bytes[..tab]).map_err(|e| failure("base", &e))?;
+                (base, &bytes[tab + 1..])
+            }
+        };
+        let r = UriRef::parse_bytes(reference).map_err(|e| failure("reference", &e))?;
+        let mut s = String::new();
+        r.resolve_into(&base, self.mode, &mut s).map_err(|e| ("base", "resolution", None, e.to_string()))?;
+        Ok(s)
+    }
+}
+
+impl Job for ResolveJob<'_> {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let mut r = l.row();
+        match self.resolve(l.bytes) {
+            Ok(s) => {
+                r.push(Val::Bool(true));
+                r.push(Val::owned(s));
+                r.nulls(4);
+            }
+            Err((within, kind, index, message)) => {
+                r.push(Val::Bool(false));
+                r.push(Val::Null);
+                r.push(Val::s(within));
+                r.push(Val::s(kind));
+                r.push(index.map_or(Val::Null, |i| Val::Int(i as u64)));
+                r.push(Val::owned(message));
+            }
+        }
+        out.emit(&r);
+    }
+}
+
+pub struct NormalizeJob {
+    pub rule: uriscan::Rule,
+    pub opts: NormalizeOptions,
+    /// `--key`: text by default.
+    pub key: bool,
+}
+
+impl Records for NormalizeJob {
+    const COLUMNS: &'static [&'static str] =
+        line_columns!["valid", "result", "error_kind", "error_index", "error_message"];
+    fn default_format(&self) -> Format {
+        if self.key {
+            Format::Text
+        } else {
+            Format::Jsonl
+        }
+    }
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{result}")
+    }
+}
+
+impl Job for NormalizeJob {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let mut r = l.row();
+        match l.parse(Syntax::Rule(self.rule)) {
+            Ok(u) => {
+                // The comparison key is the normalized form: two references
+                // are `normalized_eq` exactly when these strings are equal.
+                r.push(Val::Bool(true));
+                r.push(Val::owned(u.normalize_with(self.opts).to_string()));
+                r.nulls(3);
+            }
+            Err(e) => {
+                r.push(Val::Bool(false));
+                r.push(Val::Null);
+                push_error(&mut r, &e);
+            }
+        }
+        out.emit(&r);
+    }
+}
+
+// ---------------------------------------------------------------- check
+
+pub struct CheckJob {
+    pub syntax: Syntax,
+    /// Also report valid hosts that resolvers may read as an IPv4 address
+    /// (RFC 3986 §7.4).
+    pub strict_hosts: bool,
+    /// Count only.
+    pub quiet: bool,
+}
+
+/// The message of a parse error without its index (the column says it).
+pub fn check_message(e: &ParseError) -> String {
+    let k = e.kind().name();
+    match e.found() {
+        _ if e.kind() == uriscan::ErrorKind::TooLong => e.to_string(),
+        None => format!("unexpected end of input in {k}"),
+        Some(b) if b.is_ascii_graphic() || b == b' ' => format!("invalid character '{}' in {k}", b as char),
+        Some(b) if b >= 0x80 => format!("non-ASCII byte 0x{b:02X} in {k}"),
+        Some(b) => format!("control byte 0x{b:02X} in {k}"),
+    }
+}
+
+impl Records for CheckJob {
+    const COLUMNS: &'static [&'static str] = line_columns!["col", "error_kind", "error_index", "message"];
+    fn default_format(&self) -> Format {
+        Format::Text
+    }
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{file}:{line}:{col}: {message}")
+    }
+}
+
+impl Job for CheckJob {
+    /// Invalid lines seen.
+    type Acc = u64;
+
+    #[inline]
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, invalid: &mut u64) {
+        let mut report = |index: usize, kind: &'static str, msg: String| {
+            *invalid += 1;
+            if !self.quiet {
+                let mut r = l.row();
+                r.push(Val::Int(index as u64 + 1));
+                r.push(Val::s(kind));
+                r.push(Val::Int(index as u64));
+                r.push(Val::owned(msg));
+                out.emit(&r);
+            }
+        };
+        match l.parse(self.syntax) {
+            Err(e) => report(e.index(), e.kind().name(), check_message(&e)),
+            Ok(u) if self.strict_hosts => {
+                if let (Some(a), Some(h)) = (u.ambiguous_ipv4_host(), u.host()) {
+                    let index = h.as_ptr() as usize - u.as_str().as_ptr() as usize;
+                    report(index, "ambiguous-ipv4", format!("{a} (RFC 3986 section 7.4): {h}"));
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+
+    fn merge(&self, into: &mut u64, from: u64) {
+        *into += from;
+    }
+}
+
+// ---------------------------------------------------------------- stats
+
+pub struct StatsJob {
+    pub syntax: Syntax,
+}
+
+#[derive(Default)]
+pub struct StatsAcc {
+    pub valid: u64,
+    pub invalid: u64,
+    pub empty: u64,
+    pub by_kind: HashMap<&'static str, u64>,
+    pub host_kinds: HashMap<&'static str, u64>,
+    pub schemes: HashMap<String, u64>,
+    pub hosts: HashMap<String, u64>,
+    pub ports: HashMap<String, u64>,
+}
+
+fn bump(map: &mut HashMap<String, u64>, s: &str, lower: bool) {
+    let key: Cow<'_, str> = if lower && s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(s.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(s)
+    };
+    match map.get_mut(key.as_ref()) {
+        Some(c) => *c += 1,
+        None => {
+            map.insert(key.into_owned(), 1);
+        }
+    }
+}
+
+fn merge_map<K: std::hash::Hash + Eq>(into: &mut HashMap<K, u64>, from: HashMap<K, u64>) {
+    for (k, v) in from {
+        *into.entry(k).or_insert(0) += v;
+    }
+}
+
+impl Records for StatsJob {
+    /// Stats writes no records per line; its report has its own layout.
+    const COLUMNS: &'static [&'static str] = &[];
+}
+
+impl Job for StatsJob {
+    type Acc = StatsAcc;
+
+    fn line(&self, l: &Line<'_>, _: &mut Sink<'_>, acc: &mut StatsAcc) {
+        if l.bytes.is_empty() {
+            acc.empty += 1;
+        }
+        match l.parse(self.syntax) {
+            Ok(u) => {
+                acc.valid += 1;
+                if let Some(s) = u.scheme() {
+                    bump(&mut acc.schemes, s, true);
+                }
+                if let Some(h) = u.host() {
+                    bump(&mut acc.hosts, h, true);
+                }
+                if let Some(k) = u.host_kind() {
+                    *acc.host_kinds.entry(k.name()).or_insert(0) += 1;
+                }
+                if let Some(p) = u.port() {
+                    bump(&mut acc.ports, p, false);
+                }
+            }
+            Err(e) => {
+                acc.invalid += 1;
+                *acc.by_kind.entry(e.kind().name()).or_insert(0) += 1;
+            }
+        }
+    }
+
+    fn merge(&self, into: &mut StatsAcc, from: StatsAcc) {
+        into.valid += from.valid;
+        into.invalid += from.invalid;
+        into.empty += from.empty;
+        merge_map(&mut into.by_kind, from.by_kind);
+        merge_map(&mut into.host_kinds, from.host_kinds);
+        merge_map(&mut into.schemes, from.schemes);
+        merge_map(&mut into.hosts, from.hosts);
+        merge_map(&mut into.ports, from.ports);
+    }
+}
+
+// ---------------------------------------------------------------- extract
+
+pub struct ExtractJob {
+    pub ex: uriscan::Extractor,
+}
+
+impl Records for ExtractJob {
+    const COLUMNS: &'static [&'static str] = &[
+        "file",
+        "line",
+        "col",
+        "start",
+        "end",
+        "uri",
+        "valid",
+        "delimiter",
+        "error_kind",
+        "error_index",
+        "error_message",
+    ];
+    const WHOLE: bool = true;
+    fn default_format(&self) -> Format {
+        Format::Text
+    }
+    fn text(&self, with_file: bool) -> Option<&'static str> {
+        Some(if with_file { "{file}:{line}:{col}\t{uri}" } else { "{line}:{col}\t{uri}" })
+    }
+}
+
+impl Job for ExtractJob {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let text = l.bytes;
+        let (mut line, mut line_start, mut scanned) = (1u64, 0usize, 0usize);
+        for m in self.ex.extract_bytes(text) {
+            let start = m.start();
+            for (k, &b) in text.get(scanned..start).unwrap_or_default().iter().enumerate() {
+                if b == b'\n' {
+                    line += 1;
+                    line_start = scanned + k + 1;
+                }
+            }
+            scanned = start;
+            let mut r = Row::default();
+            r.push(Val::s(&l.file.name));
+            r.push(Val::Int(line));
+            r.push(Val::Int((start - line_start + 1) as u64));
+            r.push(Val::Int(start as u64));
+            r.push(Val::Int(m.end() as u64));
+            r.push(Val::owned(m.as_str().to_string()));
+            r.push(Val::Bool(m.is_valid()));
+            r.push(Val::s(match m.delimiter() {
+                uriscan::Delimiter::Angle => "angle",
+                uriscan::Delimiter::Quote => "quote",
+                uriscan::Delimiter::Bare => "bare",
+            }));
+            match m.error() {
+                None => r.nulls(3),
+                Some(e) => push_error(&mut r, &e),
+            }
+            out.emit(&r);
+        }
+    }
+}
+
+// ---------------------------------------------------------- encode, decode
+
+pub struct EncodeJob {
+    /// `None`: form encoding.
+    pub component: Option<crate::args::Component>,
+}
+
+impl Records for EncodeJob {
+    const COLUMNS: &'static [&'static str] = line_columns!["result"];
+    fn default_format(&self) -> Format {
+        Format::Text
+    }
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{result}")
+    }
+}
+
+/// `application/x-www-form-urlencoded`: unreserved bytes stay, a space is
+/// `+`, everything else `%XX`.
+fn encode_form(s: &[u8]) -> String {
+    let mut out = String::with_capacity(s.len());
+    for part in s.split(|&b| b == b' ').enumerate() {
+        if part.0 > 0 {
+            out.push('+');
+        }
+        percent::encode_into(part.1, &uriscan::sets::UNRESERVED, &mut out);
+    }
+    out
+}
+
+impl Job for EncodeJob {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        use crate::args::Component as C;
+        let s = l.bytes;
+        let e = match self.component {
+            None => Cow::Owned(encode_form(s)),
+            Some(C::Userinfo) => percent::encode_userinfo(s),
+            Some(C::Host) => percent::encode_reg_name(s),
+            Some(C::Path) => percent::encode_path(s),
+            Some(C::Segment) => percent::encode_path_segment(s),
+            Some(C::Query) => percent::encode_query(s),
+            Some(C::Fragment) => percent::encode_fragment(s),
+        };
+        let mut r = l.row();
+        r.push(match e {
+            Cow::Borrowed(b) => Val::s(b),
+            Cow::Owned(o) => Val::owned(o),
+        });
+        out.emit(&r);
+    }
+}
+
+pub struct DecodeJob {
+    pub form: bool,
+}
+
+impl Records for DecodeJob {
+    const COLUMNS: &'static [&'static str] =
+        line_columns!["valid", "result", "error_kind", "error_index", "error_message"];
+    fn default_format(&self) -> Format {
+        Format::Text
+    }
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{result}")
+    }
+}
+
+impl Job for DecodeJob {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let d = if self.form { Ok(percent::decode_form_bytes(l.bytes)) } else { percent::decode(l.bytes) };
+        let mut r = l.row();
+        match d {
+            Ok(b) => {
+                r.push(Val::Bool(true));
+                r.push(Val::Str(b));
+                r.nulls(3);
+            }
+            Err(e) => {
+                r.push(Val::Bool(false));
+                r.push(Val::Null);
+                r.push(Val::s("percent-encoding"));
+                r.push(Val::Int(e.index() as u64));
+                r.push(Val::owned(e.to_string()));
+            }
+        }
+        out.emit(&r);
+    }
+}
+
+// ---------------------------------------------------------------- security
+
+pub struct SecurityJob;
+
+/// A stable name for a finding kind.
+fn finding_name(k: &FindingKind) -> &'static str {
+    match k {
+        FindingKind::UserinfoLooksLikeHost => "userinfo-looks-like-host",
+        FindingKind::Password => "password",
+        FindingKind::AmbiguousIpv4(_) => "ambiguous-ipv4",
+        FindingKind::EncodedNul => "encoded-nul",
+        FindingKind::EncodedSlash => "encoded-slash",
+        FindingKind::EncodedBackslash => "encoded-backslash",
+        FindingKind::EncodedDotSegment => "encoded-dot-segment",
+        _ => "other",
+    }
+}
+
+impl Records for SecurityJob {
+    const COLUMNS: &'static [&'static str] = line_columns!["valid", "col", "section", "kind", "index", "message"];
+    fn text(&self, _: bool) -> Option<&'static str> {
+        Some("{file}:{line}:{col}: {message}")
+    }
+}
+
+impl Job for SecurityJob {
+    type Acc = ();
+
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        match l.parse(Syntax::Rule(uriscan::Rule::UriReference)) {
+            Ok(u) => {
+                for f in u.security_findings() {
+                    let mut r = l.row();
+                    r.push(Val::Bool(true));
+                    r.push(Val::Int(f.index as u64 + 1));
+                    r.push(Val::s(f.section()));
+                    r.push(Val::s(finding_name(&f.kind)));
+                    r.push(Val::Int(f.index as u64));
+                    r.push(Val::owned(f.kind.to_string()));
+                    out.emit(&r);
+                }
+            }
+            Err(e) => {
+                let mut r = l.row();
+                r.push(Val::Bool(false));
+                r.push(Val::Int(e.index() as u64 + 1));
+                r.push(Val::Null);
+                r.push(Val::s(e.kind().name()));
+                r.push(Val::Int(e.index() as u64));
+                r.push(Val::owned(check_message(&e)));
+                out.emit(&r);
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! Byte helpers shared by the SURT canonicalizer and the profiles: lenient
+//! percent-decoding to a fixpoint, the minimal escape, host dots, IPv4 number
+//! forms.
+
+use std::net::Ipv4Addr;
+
+const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+fn hex_val(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// One lenient decoding pass: every `%XX` with two hex digits becomes its byte,
+/// any other `%` stays. Returns whether anything was decoded.
+fn unescape_once(input: &[u8], out: &mut Vec<u8>) -> bool {
+    out.clear();
+    let mut changed = false;
+    let mut i = 0;
+    while i < input.len() {
+        let b = input[i];
+        if b == b'%' {
+            if let (Some(h), Some(l)) =
+                (input.get(i + 1).copied().and_then(hex_val), input.get(i + 2).copied().and_then(hex_val))
+            {
+                out.push(h << 4 | l);
+                i += 3;
+                changed = true;
+                continue;
+            }
+        }
+        out.push(b);
+        i += 1;
+    }
+    changed
+}
+
+/// Percent-decodes `input` again and again until a pass changes nothing
+/// (`%2541` → `%41` → `A`). Malformed escapes stay as they are.
+pub(crate) fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
+    let mut cur = input.to_vec();
+    if !cur.contains(&b'%') {
+        return cur;
+    }
+    let mut next = Vec::with_capacity(cur.len());
+    while unescape_once(&cur, &mut next) {
+        std::mem::swap(&mut cur, &mut next);
+    }
+    cur
+}
+
+/// Whether the minimal escape encodes `b`: controls, space, `#`, `%` and every
+/// byte from DEL up.
+pub(crate) const fn needs_escape(b: u8) -> bool {
+    b <= 0x20 || b >= 0x7f || b == b'#' || b == b'%'
+}
+
+/// Appends `input` with every byte [`needs_escape`] names written as `%XX`
+/// (upper-case hex), everything else as it is.
+pub(crate) fn escape_once_into(input: &[u8], out: &mut Vec<u8>) {
+    if !input.iter().any(|&b| needs_escape(b)) {
+        out.extend_from_slice(input);
+        return;
+    }
+    for &b in input {
+        if needs_escape(b) {
+            out.extend_from_slice(&[b'%', HEX_UPPER[usize::from(b >> 4)], HEX_UPPER[usize::from(b & 15)]]);
+        } else {
+            out.push(b);
+        }
+    }
+}
+
+/// [`escape_once_into`] into a new vector.
+pub(crate) fn escape_once(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len());
+    escape_once_into(input, &mut out);
+    out
+}
+
+/// Decode to a fixpoint, then the minimal escape: `%2541` and `A` both become
+/// `A`, a lone `%` becomes `%25`.
+pub(crate) fn minimal_escape(input: &[u8]) -> Vec<u8> {
+    escape_once(&unescape_repeatedly(input))
+}
+
+/// Reads an all-digits IPv4 form the way glibc's `inet_aton` does (one to four
+/// dot-separated parts, a leading `0` makes a part octal, the last part fills
+/// the remaining bytes). `None` when it is not such an address.
+pub(crate) fn inet_aton_digits(host: &[u8]) -> Option<Ipv4Addr> {
+    let mut parts = [0u64; 4];
+    let mut n = 0;
+    for part in host.split(|&b| b == b'.') {
+        let slot = parts.get_mut(n)?;
+        n += 1;
+        if part.is_empty() || part.len() > 24 {
+            return None;
+        }
+        let radix = if part.len() > 1 && part[0] == b'0' { 8 } else { 10 };
+        let mut v: u64 = 0;
+        for &c in part {
+            let d = u64::from(c.checked_sub(b'0')?);
+            if d >= radix {
+                return None;
+            }
+            v = v.checked_mul(radix)?.checked_add(d)?;
+        }
+        *slot = v;
+    }
+    let (head, last) = (&parts[..n - 1], parts[n - 1]);
+    if head.iter().any(|&p| p > 0xff) || last >= 1u64 << (8 * (5 - n)) {
+        return None;
+    }
+    let mut value = last;
+    for (i, &p) in head.iter().enumerate() {
+        value |= p << (8 * (3 - i));
+    }
+    u32::try_from(value).ok().map(Ipv4Addr::from)
+}
+
+/// Appends an address as dotted decimal.
+pub(crate) fn push_ipv4(addr: Ipv4Addr, out: &mut Vec<u8>) {
+    use std::io::Write;
+    // Writing to a Vec cannot fail.
+    let _ = write!(out, "{addr}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unescape_to_fixpoint() {
+        assert_eq!(unescape_repeatedly(b"%2525252541"), b"A");
+        assert_eq!(unescape_repeatedly(b"%%41%zz%4"), b"%A%zz%4");
+    }
+
+    #[test]
+    fn escape_set() {
+        assert_eq!(escape_once(b"a b#c%d\x7f\xc3\xa9~!\"<>"), b"a%20b%23c%25d%7F%C3%A9~!\"<>");
+    }
+
+    #[test]
+    fn inet_aton_forms() {
+        assert_eq!(inet_aton_digits(b"1.2.3"), Some(Ipv4Addr::new(1, 2, 0, 3)));
+        assert_eq!(inet_aton_digits(b"010.1"), Some(Ipv4Addr::new(8, 0, 0, 1)));
+        assert_eq!(inet_aton_digits(b"1.300"), Some(Ipv4Addr::new(1, 0, 1, 44)));
+        assert_eq!(inet_aton_digits(b"1.09.1"), None);
+        assert_eq!(inet_aton_digits(b"256.1"), None);
+        assert_eq!(inet_aton_digits(b"1.2.3.256"), None);
+        assert_eq!(inet_aton_digits(b"1.2.3.4.5"), None);
+    }
+}

@@ -1,0 +1,29 @@
+//! Crawl and web-archive keys on top of [`uriscan`]: SURT keys, canonicalization
+//! profiles, registrable domains from the Public Suffix List, and
+//! query-parameter surgery.
+//!
+//! Every public function takes `&str` or `&[u8]`, returns an answer for any
+//! input (crawl logs are dirty) and never panics.
+//!
+//! ```
+//! assert_eq!(uriscan_crawl::surt("http://www.Archive.org:80/goo/?b=2&a=1#x"), "org,archive)/goo?a=1&b=2");
+//! ```
+#![warn(missing_docs)]
+
+mod bytes;
+pub mod surt;
+
+pub use surt::{archive_canonical, surt, surt_with, SurtOptions};
+pub mod domain;
+
+pub use domain::{domain_parts, public_suffix, registrable_domain, DomainOptions, DomainParts, HostClass, Section};
+pub mod canon;
+pub mod params;
+
+pub use canon::{canon, CanonError, Profile};
+pub use params::{filter_params, filter_params_bytes, strip_tracking, ParamFilter, TRACKING_NAMES, TRACKING_PREFIXES};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -1,0 +1,187 @@
+//! Query-parameter surgery: remove parameters by name or name prefix, keep
+//! only some, sort; on a whole URL, borrowed when nothing changes.
+//!
+//! How a query is read and written back:
+//! - The query is what RFC 3986 Appendix B calls one (after the first `?`,
+//!   before the first `#`), found by [`uriscan::split`] on any line.
+//! - Pairs are its `&`-separated pieces, split at their first `=`
+//!   ([`uriscan::QueryPairs`]). A name is matched after form-decoding
+//!   (`%75tm_source` and `utm%5Fsource` are `utm_source`; `+` is a space),
+//!   ASCII case-insensitively.
+//! - Kept pairs are written back exactly as they were (their encoding is
+//!   not touched, so nothing is escaped that did not need it), joined by
+//!   `&`; empty pieces (`a&&b`) are dropped when the query is rewritten.
+//!   When no pair is left, the `?` goes too. The fragment is kept.
+//! - Sorting is stable, by decoded name: values of one name keep their order
+//!   (`a=2&a=1` stays so; their order can matter to the server).
+
+use std::borrow::Cow;
+
+use uriscan::QueryPairs;
+
+/// Tracking parameters removed by [`ParamFilter::TRACKING`], by exact name:
+/// Google (`gclid`, `gclsrc`, `dclid`, `gbraid`, `wbraid`, `_ga`, `_gl`,
+/// `srsltid`), Facebook/Instagram (`fbclid`, `igshid`), Microsoft (`msclkid`),
+/// Mailchimp (`mc_eid`, `mc_cid`), Yandex (`yclid`), Twitter/X (`twclid`),
+/// TikTok (`ttclid`), LinkedIn (`li_fat_id`), HubSpot (`_hsenc`, `_hsmi`),
+/// Marketo (`mkt_tok`), Vero (`vero_id`, `vero_conv`), Olytics
+/// (`oly_anon_id`, `oly_enc_id`), Adobe (`s_cid`, `ef_id`), Rakuten
+/// (`rb_clickid`), Wicked Reports (`wickedid`).
+///
+/// ```
+/// assert!(uriscan_crawl::TRACKING_NAMES.contains(&"fbclid"));
+/// ```
+pub const TRACKING_NAMES: &[&str] = &[
+    "fbclid",
+    "gclid",
+    "gclsrc",
+    "dclid",
+    "gbraid",
+    "wbraid",
+    "msclkid",
+    "mc_eid",
+    "mc_cid",
+    "yclid",
+    "igshid",
+    "twclid",
+    "ttclid",
+    "li_fat_id",
+    "_ga",
+    "_gl",
+    "_hsenc",
+    "_hsmi",
+    "mkt_tok",
+    "vero_id",
+    "vero_conv",
+    "oly_anon_id",
+    "oly_enc_id",
+    "rb_clickid",
+    "s_cid",
+    "ef_id",
+    "wickedid",
+    "srsltid",
+];
+
+/// Tracking parameters removed by [`ParamFilter::TRACKING`], by name prefix:
+/// Google Analytics campaigns (`utm_source`, `utm_medium`…), Matomo/Piwik
+/// (`pk_campaign`, `mtm_source`…), HubSpot ads (`hsa_acc`…).
+///
+/// ```
+/// assert!(uriscan_crawl::TRACKING_PREFIXES.contains(&"utm_"));
+/// ```
+pub const TRACKING_PREFIXES: &[&str] = &["utm_", "pk_", "mtm_", "hsa_"];
+
+/// Which parameters to keep, and whether to sort.
+///
+/// ```
+/// use uriscan_crawl::{filter_params, ParamFilter};
+/// let f = ParamFilter { names: &["sessionid"], prefixes: &["ref_"], ..ParamFilter::REMOVE_NONE };
+/// assert_eq!(filter_params("http://h/p?ref_a=1&q=x&SessionId=9#top", &f), "http://h/p?q=x#top");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamFilter<'a> {
+    /// Names to match exactly (ASCII case-insensitively, after decoding).
+    pub names: &'a [&'a str],
+    /// Name prefixes to match (ASCII case-insensitively, after decoding).
+    pub prefixes: &'a [&'a str],
+    /// `false`: remove the matching parameters; `true`: keep only them.
+    pub keep_only: bool,
+    /// Sort the remaining parameters by decoded name (stable).
+    pub sort: bool,
+}
+
+impl<'a> ParamFilter<'a> {
+    /// Removes nothing (a base for `..` struct updates).
+    pub const REMOVE_NONE: ParamFilter<'static> =
+        ParamFilter { names: &[], prefixes: &[], keep_only: false, sort: false };
+    /// Removes [`TRACKING_NAMES`] and [`TRACKING_PREFIXES`].
+    pub const TRACKING: ParamFilter<'static> =
+        ParamFilter { names: TRACKING_NAMES, prefixes: TRACKING_PREFIXES, keep_only: false, sort: false };
+
+    fn matches(&self, name: &str) -> bool {
+        let b = name.as_bytes();
+        self.names.iter().any(|n| n.as_bytes().eq_ignore_ascii_case(b))
+            || self.prefixes.iter().any(|p| b.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p.as_bytes())))
+    }
+
+    fn keeps(&self, name: &str) -> bool {
+        self.matches(name) == self.keep_only
+    }
+}
+
+/// Removes the tracking parameters ([`ParamFilter::TRACKING`]) from a URL.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use uriscan_crawl::strip_tracking;
+/// assert_eq!(strip_tracking("https://e.com/a?utm_source=x&id=7&fbclid=Y#f"), "https://e.com/a?id=7#f");
+/// assert!(matches!(strip_tracking("https://e.com/a?id=7"), Cow::Borrowed(_)));
+/// ```
+#[must_use]
+pub fn strip_tracking(url: &str) -> Cow<'_, str> {
+    filter_params(url, &ParamFilter::TRACKING)
+}
+
+/// Applies a [`ParamFilter`] to a URL's query; borrowed when nothing changes.
+///
+/// ```
+/// use uriscan_crawl::{filter_params, ParamFilter};
+/// let keep = ParamFilter { names: &["id", "page"], keep_only: true, sort: true, ..ParamFilter::REMOVE_NONE };
+/// assert_eq!(filter_params("/list?x=1&page=2&id=9", &keep), "/list?id=9&page=2");
+/// let sort = ParamFilter { sort: true, ..ParamFilter::REMOVE_NONE };
+/// assert_eq!(filter_params("/?b=1&a=2&b=0", &sort), "/?a=2&b=1&b=0");
+/// ```
+#[must_use]
+pub fn filter_params<'u>(url: &'u str, filter: &ParamFilter<'_>) -> Cow<'u, str> {
+    let Some(query) = uriscan::split(url).query else { return Cow::Borrowed(url) };
+    // The query's offset in `url`: the first `?` (Appendix B's query starts after it).
+    let Some(q_start) = url.find('?').map(|i| i + 1) else { return Cow::Borrowed(url) };
+    let q_end = q_start + query.len();
+    let mut kept: Vec<(Cow<'u, str>, &'u str)> = Vec::new();
+    let mut removed = false;
+    for piece in url.get(q_start..q_end).unwrap_or_default().split('&') {
+        if piece.is_empty() {
+            continue;
+        }
+        let name = QueryPairs::new(piece).next().map(|p| p.key_form_decoded()).unwrap_or_default();
+        if filter.keeps(&name) {
+            kept.push((name, piece));
+        } else {
+            removed = true;
+        }
+    }
+    let sorted_changes = filter.sort && kept.windows(2).any(|w| w[0].0 > w[1].0);
+    if !removed && !sorted_changes {
+        return Cow::Borrowed(url);
+    }
+    if filter.sort {
+        kept.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    let mut out = String::with_capacity(url.len());
+    out.push_str(url.get(..q_start - 1).unwrap_or_default());
+    for (i, (_, piece)) in kept.iter().enumerate() {
+        out.push(if i == 0 { '?' } else { '&' });
+        out.push_str(piece);
+    }
+    out.push_str(url.get(q_end..).unwrap_or_default());
+    Cow::Owned(out)
+}
+
+/// [`filter_params`] on bytes: a line that is not UTF-8 comes back unchanged
+/// (borrowed), so a pipeline never loses or alters a line it cannot read.
+///
+/// ```
+/// use uriscan_crawl::{filter_params_bytes, ParamFilter};
+/// assert_eq!(&*filter_params_bytes(b"/?gclid=1&a=2", &ParamFilter::TRACKING), b"/?a=2");
+/// assert_eq!(&*filter_params_bytes(b"/\xff?gclid=1", &ParamFilter::TRACKING), b"/\xff?gclid=1");
+/// ```
+#[must_use]
+pub fn filter_params_bytes<'u>(url: &'u [u8], filter: &ParamFilter<'_>) -> Cow<'u, [u8]> {
+    match std::str::from_utf8(url) {
+        Ok(s) => match filter_params(s, filter) {
+            Cow::Borrowed(b) => Cow::Borrowed(b.as_bytes()),
+            Cow::Owned(o) => Cow::Owned(o.into_bytes()),
+        },
+        Err(_) => Cow::Borrowed(url),
+    }
+}
