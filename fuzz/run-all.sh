@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs every fuzz target in turn for SECONDS each (default 60), from the
+# committed corpus fuzz/corpus/<target>/ (what a run finds is added there,
+# then the corpus is minimized with `cargo fuzz cmin`), and appends one row
+# per target to fuzz/LOG.md (date, seconds, executions, coverage, crashes,
+# corpus size); the totals table at the top of LOG.md is recomputed from
+# the rows, so every target's accumulated executions are visible.
+#
+#   fuzz/run-all.sh 600                       # ten minutes per target
+#   TARGETS="parse peers_parse" fuzz/run-all.sh 60
+#
+# Needs cargo-fuzz (`cargo install cargo-fuzz`); the stable toolchain works
+# with RUSTC_BOOTSTRAP=1. A crash leaves its input in fuzz/artifacts/<target>/
+# and the script exits non-zero after the last target; add the input to
+# tests/data/fuzz_regressions.txt once fixed.
+set -euo pipefail
+cd "$(dirname "$0")"
+export RUSTC_BOOTSTRAP=1
+secs=${1:-60}
+targets=${TARGETS:-$(cargo fuzz list)}
+log=LOG.md
+[ -f "$log" ] || printf '# Fuzzing log\n\n## Totals\n\n## Runs\n\n| date | target | seconds | executions | coverage | crashes | corpus files |\n| --- | --- | --- | --- | --- | --- | --- |\n' > "$log"
+cargo fuzz build >/dev/null
+failed=0
+for t in $targets; do
+  mkdir -p "corpus/$t" "artifacts/$t"
+  before=$(find "artifacts/$t" -type f | wc -l)
+  out=$(mktemp)
+  if ! cargo fuzz run "$t" "corpus/$t" -- -max_total_time="$secs" -print_final_stats=1 >"$out" 2>&1; then
+    failed=1
+    echo "$t: the fuzzer stopped on a failure; see fuzz/artifacts/$t/ and:" >&2
+    grep -m 5 -E 'panicked|ERROR|SUMMARY' "$out" >&2 || true
+  fi
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out" | grep -o '[0-9]*$' | tail -n 1)
+  cov=$(grep -o 'cov: [0-9]*' "$out" | tail -n 1 | grep -o '[0-9]*$')
+  crashes=$(( $(find "artifacts/$t" -type f | wc -l) - before ))
+  cargo fuzz cmin "$t" "corpus/$t" >/dev/null 2>&1 || true
+  files=$(find "corpus/$t" -type f | wc -l)
+  echo "| $(date -u +%F) | $t | $secs | ${execs:-0} | ${cov:-0} | $crashes | $files |" >>"$log"
+  echo "$t: ${execs:-0} executions in ${secs} s, coverage ${cov:-0}, $crashes crashes, $files corpus files"
+  rm -f "$out"
+done
+# Recompute the totals from the rows.
+totals=$(awk -F'|' '/^\| [0-9]{4}-/ { gsub(/ /, "", $3); runs[$3]++; secs[$3] += $4; ex[$3] += $5; cr[$3] += $7 }
+  END { for (t in runs) printf "| %s | %d | %d | %d | %d |\n", t, runs[t], secs[t], ex[t], cr[t] }' "$log" | sort)
+awk -v totals="$totals" '
+  /^## Totals/ { print; print ""; print "| target | runs | seconds | executions | crashes |"; print "| --- | --- | --- | --- | --- |"; print totals; print ""; skip = 1; next }
+  /^## Runs/ { skip = 0 }
+  !skip { print }' "$log" >"$log.new" && mv "$log.new" "$log"
+exit $failed
