@@ -11,6 +11,13 @@
 //! generated corpus is used; the argument `:percent` adds a generated list
 //! of URLs with percent-encoded UTF-8 paths and queries. `ROUNDS` sets the
 //! round count.
+//!
+//! The IRI section (RFC 3987) follows: uriscan's IRI parse
+//! (`Grammar::Rfc3987`) against its URI parse on the ASCII lists; then a
+//! non-ASCII corpus (the `:percent` list decoded with `uriscan::iri::to_iri`,
+//! plus the `.csv` links that are not ASCII) parsed by uriscan, fluent-uri's
+//! `IriRef`, oxiri and iri-string's `IriReferenceStr`, and mapped to URIs
+//! (§3.1) by uriscan, fluent-uri and iri-string.
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -303,6 +310,144 @@ fn main() {
     for (name, text) in &csv {
         pairs(name, text, rounds);
     }
+    if std::env::var_os("ONLY").is_none() {
+        iri_tables(&corpora, &csv, rounds);
+    }
+}
+
+/// Times `f` over `lines`, `rounds` times interleaved with the other
+/// engines; returns the median seconds of each engine and its count.
+fn time_engines(engines: &[Engine], lines: &[&str], rounds: usize) -> Vec<(f64, usize)> {
+    let mut times = vec![Vec::new(); engines.len()];
+    let mut ok = vec![0usize; engines.len()];
+    for _ in 0..rounds {
+        for (k, (_, f)) in engines.iter().enumerate() {
+            let t = Instant::now();
+            let mut n = 0;
+            for l in lines {
+                n += f(black_box(l)) as usize;
+            }
+            times[k].push(t.elapsed().as_secs_f64());
+            ok[k] = n;
+        }
+    }
+    times.into_iter().map(median).zip(ok).collect()
+}
+
+fn iri_engines() -> Vec<Engine> {
+    vec![
+        ("uriscan IRI parse (Rfc3987)", |s| match uriscan::UriRef::parse_with(s, uriscan::Grammar::Rfc3987) {
+            Ok(u) => {
+                black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
+                true
+            }
+            Err(_) => false,
+        }),
+        ("fluent-uri 0.4 IriRef", |s| match fluent_uri::IriRef::parse(s) {
+            Ok(u) => {
+                black_box((u.scheme(), u.authority().map(|a| a.host()), u.path(), u.query(), u.fragment()));
+                true
+            }
+            Err(_) => false,
+        }),
+        ("oxiri 0.3 IriRef", |s| match oxiri::IriRef::parse(s) {
+            Ok(u) => {
+                black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment()));
+                true
+            }
+            Err(_) => false,
+        }),
+        ("iri-string 0.7 IriReferenceStr", |s| match iri_string::types::IriReferenceStr::new(s) {
+            Ok(u) => {
+                black_box((u.scheme_str(), u.authority_str(), u.path_str(), u.query(), u.fragment()));
+                true
+            }
+            Err(_) => false,
+        }),
+    ]
+}
+
+fn to_uri_engines() -> Vec<Engine> {
+    vec![
+        ("uriscan parse + to_uri", |s| match uriscan::UriRef::parse_with(s, uriscan::Grammar::Rfc3987) {
+            Ok(u) => !black_box(u.to_uri()).is_empty(),
+            Err(_) => false,
+        }),
+        ("fluent-uri 0.4 parse + to_uri_ref", |s| match fluent_uri::IriRef::parse(s) {
+            Ok(u) => !black_box(u.to_uri_ref()).as_str().is_empty(),
+            Err(_) => false,
+        }),
+        ("iri-string 0.7 new + encode_to_uri", |s| match iri_string::types::IriReferenceStr::new(s) {
+            Ok(u) => {
+                use iri_string::format::ToDedicatedString;
+                !black_box(u.encode_to_uri().to_dedicated_string()).as_str().is_empty()
+            }
+            Err(_) => false,
+        }),
+    ]
+}
+
+/// The IRI tables: IRI vs URI parsing on ASCII lists, and the non-ASCII corpus.
+fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: usize) {
+    let uri_iri: Vec<Engine> = vec![engines().remove(0), iri_engines().remove(0)];
+    println!("\nIRIs (RFC 3987): IRI parse vs URI parse of the same lines, median of {} rounds:\n", rounds);
+    println!("| corpus | URI parse ns/URL | IRI parse ns/URL | IRI / URI time | both valid |\n| --- | --- | --- | --- | --- |");
+    for (name, text) in corpora {
+        let lines: Vec<&str> = text.strip_prefix('\u{feff}').unwrap_or(text).lines().collect();
+        if !lines.iter().all(|l| l.is_ascii()) {
+            continue;
+        }
+        let r = time_engines(&uri_iri, &lines, rounds);
+        let n = lines.len() as f64;
+        println!(
+            "| {} | {:.1} | {:.1} | {:.3} | {} / {} |",
+            name,
+            r[0].0 * 1e9 / n,
+            r[1].0 * 1e9 / n,
+            r[1].0 / r[0].0,
+            r[0].1,
+            r[1].1
+        );
+    }
+    // The non-ASCII corpus: the percent-encoded list decoded, and the
+    // non-ASCII links of the csv files (base and reference).
+    let decoded = generated_percent();
+    let mut lines: Vec<String> = decoded.lines().map(|l| uriscan::iri::to_iri(l).into_owned()).collect();
+    for (_, text) in csv {
+        for l in text.lines().skip(1) {
+            for part in l.split(',') {
+                if !part.is_ascii() {
+                    lines.push(part.to_string());
+                }
+            }
+        }
+    }
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let bytes: usize = lines.iter().map(|l| l.len()).sum();
+    for (title, engines) in [
+        ("parse (validate + component access)", iri_engines()),
+        ("IRI to URI (parse + §3.1 mapping)", to_uri_engines()),
+    ] {
+        let r = time_engines(&engines, &lines, rounds);
+        println!(
+            "\nNon-ASCII corpus ({} IRIs, {} bytes: `:percent` decoded + non-ASCII csv links), {}, median of {} rounds:\n",
+            lines.len(),
+            bytes,
+            title,
+            rounds
+        );
+        println!("| engine | ns/IRI | MB/s | ok | uriscan speed vs this |\n| --- | --- | --- | --- | --- |");
+        for (k, (n, _)) in engines.iter().enumerate() {
+            println!(
+                "| {} | {:.1} | {:.0} | {} | {:.2}x |",
+                n,
+                r[k].0 * 1e9 / lines.len() as f64,
+                bytes as f64 / r[k].0 / 1e6,
+                r[k].1,
+                r[k].0 / r[0].0
+            );
+        }
+    }
 }
 
 fn parse_table(engines: &[Engine], corpora: &[(String, String)], rounds: usize) {
@@ -322,26 +467,7 @@ fn parse_table(engines: &[Engine], corpora: &[(String, String)], rounds: usize) 
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text.lines().collect();
         let bytes: usize = lines.iter().map(|l| l.len()).sum();
-        let mut times = vec![Vec::new(); engines.len()];
-        let mut ok = vec![0usize; engines.len()];
-        for _ in 0..rounds {
-            for (k, (_, f)) in engines.iter().enumerate() {
-                let t = Instant::now();
-                let mut n = 0;
-                for l in &lines {
-                    n += f(black_box(l)) as usize;
-                }
-                times[k].push(t.elapsed().as_secs_f64());
-                ok[k] = n;
-            }
-        }
-        let med: Vec<f64> = times
-            .iter_mut()
-            .map(|t| {
-                t.sort_by(|a, b| a.total_cmp(b));
-                t[t.len() / 2]
-            })
-            .collect();
+        let (med, ok): (Vec<f64>, Vec<usize>) = time_engines(engines, &lines, rounds).into_iter().unzip();
         let fluent = engines.iter().position(|(n, _)| n.starts_with("fluent")).map_or(med[0], |k| med[k]);
         for k in 0..engines.len() {
             rows[k].push(format!(

@@ -20,9 +20,12 @@ use crate::{sets, ByteSet, ParseError, Rule, UriRef};
 const SCHEME_CHAR: ByteSet = sets::ALPHA.union(&sets::DIGIT).union(&ByteSet::of(b"+-."));
 /// Bytes of a strict bare run (brackets are handled apart: authority only).
 const STRICT_RUN: ByteSet = sets::UNRESERVED.union(&sets::SUB_DELIMS).union(&ByteSet::of(b":/?#@%"));
+/// Bytes >= 0x80: the UTF-8 of the characters an IRI adds.
+const NON_ASCII: ByteSet = ByteSet::from_bits([0, 0, u64::MAX, u64::MAX]);
+/// Bytes of a strict bare run in IRI mode: non-ASCII too.
+const STRICT_IRI_RUN: ByteSet = STRICT_RUN.union(&NON_ASCII);
 /// Bytes of a lenient bare run: everything but whitespace, controls, `<>"` (and brackets).
-const LENIENT_RUN: ByteSet =
-    STRICT_RUN.union(&ByteSet::of(b"\\^`{|}")).union(&ByteSet::from_bits([0, 0, u64::MAX, u64::MAX]));
+const LENIENT_RUN: ByteSet = STRICT_RUN.union(&ByteSet::of(b"\\^`{|}")).union(&NON_ASCII);
 const BRACKETS: ByteSet = ByteSet::of(b"[]");
 /// Whitespace removed inside `<...>` and ending a bare URI.
 const WS: ByteSet = ByteSet::of(b" \t\r\n\x0b\x0c");
@@ -87,6 +90,7 @@ pub struct Match<'t> {
     error: Option<ParseError>,
     delimiter: Delimiter,
     contiguous: bool,
+    iri: bool,
 }
 
 impl<'t> Match<'t> {
@@ -197,7 +201,8 @@ impl<'t> Match<'t> {
         self.error
     }
 
-    /// The URI parsed strictly (as `URI`), borrowing from this match.
+    /// The URI parsed strictly (as `URI`, or as an RFC 3987 `IRI` when
+    /// found in [IRI mode](Extractor::iri)), borrowing from this match.
     ///
     /// # Errors
     /// The [`ParseError`] when the URI is invalid (only with
@@ -209,7 +214,11 @@ impl<'t> Match<'t> {
     /// assert_eq!((u.host(), u.query()), (Some("example.com"), Some("y")));
     /// ```
     pub fn parse(&self) -> Result<UriRef<'_>, ParseError> {
-        UriRef::parse_as(&self.uri, Rule::Uri)
+        if self.iri {
+            UriRef::parse_bytes_iri(self.uri.as_bytes())
+        } else {
+            UriRef::parse_as(&self.uri, Rule::Uri)
+        }
     }
 
     /// How the URI was delimited.
@@ -275,6 +284,7 @@ impl<'t> Match<'t> {
 pub struct Extractor {
     schemes: Option<Vec<String>>,
     accept_invalid: bool,
+    iri: bool,
 }
 
 static DEFAULT: Extractor = Extractor::new();
@@ -287,7 +297,7 @@ impl Extractor {
     /// ```
     #[must_use]
     pub const fn new() -> Extractor {
-        Extractor { schemes: None, accept_invalid: false }
+        Extractor { schemes: None, accept_invalid: false, iri: false }
     }
 
     /// Takes only URIs whose scheme is one of `schemes` (compared ignoring
@@ -334,6 +344,35 @@ impl Extractor {
     pub fn accept_invalid(mut self, yes: bool) -> Extractor {
         self.accept_invalid = yes;
         self
+    }
+
+    /// IRI mode (RFC 3987): a strict bare run also holds non-ASCII
+    /// characters, so a non-ASCII letter no longer cuts a URI, and
+    /// candidates are checked as RFC 3987 `IRI`s
+    /// ([`Grammar::Rfc3987`](crate::Grammar::Rfc3987)). Matches are IRIs;
+    /// [`UriRef::to_uri`] maps them to URIs.
+    ///
+    /// ```
+    /// let text = "voir http://fr.example/Дом/é. ok";
+    /// assert_eq!(uriscan::extract(text).next().unwrap().as_str(), "http://fr.example/");
+    /// let ex = uriscan::Extractor::new().iri(true);
+    /// let m = ex.extract(text).next().unwrap();
+    /// assert_eq!(m.as_str(), "http://fr.example/Дом/é");
+    /// assert_eq!(m.parse().unwrap().to_uri(), "http://fr.example/%D0%94%D0%BE%D0%BC/%C3%A9");
+    /// ```
+    #[must_use]
+    pub fn iri(mut self, yes: bool) -> Extractor {
+        self.iri = yes;
+        self
+    }
+
+    /// Checks a candidate with the grammar of the mode.
+    fn check(&self, bytes: &[u8]) -> Option<ParseError> {
+        if self.iri {
+            UriRef::parse_bytes_iri(bytes).err()
+        } else {
+            UriRef::parse_bytes_as(bytes, Rule::Uri).err()
+        }
     }
 
     /// The URIs in `text`, in order, not overlapping.
@@ -491,6 +530,15 @@ impl<'t> Matches<'t, '_> {
         None
     }
 
+    /// The bytes a run may hold in this mode.
+    fn run_set(&self) -> ByteSet {
+        match (self.ex.accept_invalid, self.ex.iri) {
+            (true, _) => LENIENT_RUN,
+            (false, true) => STRICT_IRI_RUN,
+            (false, false) => STRICT_RUN,
+        }
+    }
+
     /// The candidate whose scheme is `t[s..c]` (non-empty, starting with a
     /// letter, the `:` at `c` not followed by another).
     #[inline(never)]
@@ -514,7 +562,7 @@ impl<'t> Matches<'t, '_> {
     fn angle(&self, s: usize, c: usize) -> Option<Outcome<'t>> {
         let t = self.text;
         let lenient = self.ex.accept_invalid;
-        let allowed = if lenient { LENIENT_RUN } else { STRICT_RUN }.union(&BRACKETS);
+        let allowed = self.run_set().union(&BRACKETS);
         let (mut j, mut last, mut newline) = (c + 1, c + 1, false);
         loop {
             let b = *t.get(j)?;
@@ -546,12 +594,12 @@ impl<'t> Matches<'t, '_> {
         if rest.is_empty() || rest == b"//" || bytes.iter().all(|&b| HEXISH.contains(b)) {
             return Some(Outcome::Skip(c + 1));
         }
-        let error = UriRef::parse_bytes_as(&bytes, Rule::Uri).err();
+        let error = self.ex.check(&bytes);
         if error.is_some() && !lenient {
             return Some(Outcome::Skip(j + 1));
         }
-        let m =
-            Match { start: s, end: last, uri: to_str(bytes), error, delimiter: Delimiter::Angle, contiguous: !spaced };
+        let (delimiter, iri) = (Delimiter::Angle, self.ex.iri);
+        let m = Match { start: s, end: last, uri: to_str(bytes), error, delimiter, contiguous: !spaced, iri };
         Some(Outcome::Emit(m, j + 1))
     }
 
@@ -559,7 +607,7 @@ impl<'t> Matches<'t, '_> {
     fn bare(&self, s: usize, c: usize, quoted: bool) -> Outcome<'t> {
         let t = self.text;
         let lenient = self.ex.accept_invalid;
-        let run = if lenient { LENIENT_RUN } else { STRICT_RUN };
+        let run = self.run_set();
         let mut e = c + 1;
         let mut in_authority = t.get(c + 1..c + 3) == Some(b"//");
         if in_authority {
@@ -579,12 +627,13 @@ impl<'t> Matches<'t, '_> {
         if end <= c + 1 || t.get(c + 1..end) == Some(b"//") || bytes.iter().all(|&b| HEXISH.contains(b)) {
             return Outcome::Skip(e.max(c + 1));
         }
-        let error = UriRef::parse_bytes_as(bytes, Rule::Uri).err();
+        let error = self.ex.check(bytes);
         if error.is_some() && !lenient {
             return Outcome::Skip(e);
         }
         let delimiter = if closed { Delimiter::Quote } else { Delimiter::Bare };
-        let m = Match { start: s, end, uri: to_str(Cow::Borrowed(bytes)), error, delimiter, contiguous: true };
+        let uri = to_str(Cow::Borrowed(bytes));
+        let m = Match { start: s, end, uri, error, delimiter, contiguous: true, iri: self.ex.iri };
         Outcome::Emit(m, if closed { e + 1 } else { end })
     }
 }

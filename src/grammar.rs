@@ -41,13 +41,24 @@ pub enum Grammar {
     /// RFC 1630's generic URI BNF, `fragmentaddress`: scheme, path, `?search`
     /// (words joined by `+`), `#fragmentid`; no authority and no host.
     Rfc1630,
+    /// RFC 3987 §2.2, `IRI-reference`: RFC 3986's syntax with the code
+    /// points of `ucschar` (and `iprivate` in a query) in UTF-8. The same
+    /// components, host kinds and error contexts as RFC 3986.
+    ///
+    /// ```
+    /// use uriscan::{Grammar, UriRef};
+    /// let u = UriRef::parse_with("http://bn.wikipedia.org/wiki/ঝালকাঠি", Grammar::Rfc3987).unwrap();
+    /// assert_eq!(u.path(), "/wiki/ঝালকাঠি");
+    /// assert!(UriRef::parse("http://bn.wikipedia.org/wiki/ঝালকাঠি").is_err());
+    /// ```
+    Rfc3987,
 }
 
 impl Grammar {
     /// Every grammar, the default first.
-    pub const ALL: [Grammar; 3] = [Grammar::Rfc3986, Grammar::Rfc2396, Grammar::Rfc1630];
+    pub const ALL: [Grammar; 4] = [Grammar::Rfc3986, Grammar::Rfc2396, Grammar::Rfc1630, Grammar::Rfc3987];
 
-    /// The grammar's name: `"rfc3986"`, `"rfc2396"` or `"rfc1630"`.
+    /// The grammar's name: `"rfc3986"`, `"rfc2396"`, `"rfc1630"` or `"rfc3987"`.
     ///
     /// ```
     /// assert_eq!(uriscan::Grammar::Rfc2396.name(), "rfc2396");
@@ -58,6 +69,7 @@ impl Grammar {
             Grammar::Rfc3986 => "rfc3986",
             Grammar::Rfc2396 => "rfc2396",
             Grammar::Rfc1630 => "rfc1630",
+            Grammar::Rfc3987 => "rfc3987",
         }
     }
 

@@ -62,6 +62,8 @@ pub use split::{split, split_bytes, ByteComponents};
 #[cfg(feature = "std")]
 mod extract;
 #[cfg(feature = "std")]
+pub mod iri;
+#[cfg(feature = "std")]
 pub use extract::{extract, extract_bytes, Delimiter, Extractor, Match, Matches};
 #[cfg(feature = "oracle")]
 pub mod oracle;

@@ -159,7 +159,7 @@ pub fn is_valid_bytes(input: &[u8], rule: Rule) -> bool {
     validity_regex(rule).is_match(input)
 }
 
-/// The generated patterns of `grammar/rfc2396.tags` and `grammar/rfc1630.tags`.
+/// The generated patterns of `grammar/rfc2396.tags`, `grammar/rfc1630.tags` and `grammar/rfc3987.tags`.
 #[allow(clippy::all, missing_docs, dead_code)]
 mod generated_rfc2396 {
     include!(concat!(env!("OUT_DIR"), "/rfc2396_regex.rs"));
@@ -167,6 +167,10 @@ mod generated_rfc2396 {
 #[allow(clippy::all, missing_docs, dead_code)]
 mod generated_rfc1630 {
     include!(concat!(env!("OUT_DIR"), "/rfc1630_regex.rs"));
+}
+#[allow(clippy::all, missing_docs, dead_code)]
+mod generated_rfc3987 {
+    include!(concat!(env!("OUT_DIR"), "/rfc3987_regex.rs"));
 }
 
 /// The anchored pattern for the reference rule of `grammar` (the rule
@@ -183,6 +187,7 @@ pub fn grammar_pattern(grammar: Grammar) -> &'static str {
         Grammar::Rfc3986 => generated::URI_REFERENCE,
         Grammar::Rfc2396 => generated_rfc2396::URI_REFERENCE,
         Grammar::Rfc1630 => generated_rfc1630::FRAGMENTADDRESS,
+        Grammar::Rfc3987 => generated_rfc3987::IRI_REFERENCE,
     }
 }
 
@@ -198,7 +203,7 @@ pub fn grammar_pattern(grammar: Grammar) -> &'static str {
 /// ```
 #[must_use]
 pub fn is_valid_with(input: &[u8], grammar: Grammar) -> bool {
-    static RES: OnceLock<[Regex; 3]> = OnceLock::new();
+    static RES: OnceLock<[Regex; 4]> = OnceLock::new();
     let all = RES.get_or_init(|| Grammar::ALL.map(|g| compile(grammar_pattern(g))));
     let i = Grammar::ALL.iter().position(|g| *g == grammar).unwrap_or(0);
     all.get(i).is_some_and(|r| r.is_match(input))

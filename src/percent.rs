@@ -27,7 +27,7 @@ use std::{borrow::Cow, string::String, vec::Vec};
 
 /// The upper-case hex digit of `n & 15`.
 #[inline]
-const fn hex_digit(n: u8) -> u8 {
+pub(crate) const fn hex_digit(n: u8) -> u8 {
     let n = n & 15;
     if n < 10 {
         b'0' + n

@@ -7,7 +7,7 @@ use crate::automaton::{Tables, NONE};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{Grammar, Rule};
 use crate::host::HostKind;
-use crate::tables::{rfc1630, rfc2396, rfc3986};
+use crate::tables::{rfc1630, rfc2396, rfc3986, rfc3987};
 
 pub(crate) use rfc3986::{
     CAP_AUTHORITY, CAP_FRAGMENT, CAP_HOST, CAP_PATH, CAP_PORT, CAP_QUERY, CAP_SCHEME, CAP_USERINFO,
@@ -59,7 +59,17 @@ pub(crate) fn scan_with(input: &[u8], grammar: Grammar) -> Result<Captures, Pars
         Grammar::Rfc3986 => scan(input, Rule::UriReference),
         Grammar::Rfc2396 => scan_entry::<rfc2396::Tables>(input, 0),
         Grammar::Rfc1630 => scan_entry::<rfc1630::Tables>(input, 0),
+        Grammar::Rfc3987 => scan_entry::<rfc3987::Tables>(input, 0),
     }
+}
+
+/// Runs RFC 3987's automaton from its `IRI` entry (an IRI with a scheme,
+/// for extraction).
+///
+/// Never panics.
+#[cfg(feature = "std")]
+pub(crate) fn scan_iri(input: &[u8]) -> Result<Captures, ParseError> {
+    scan_entry::<rfc3987::Tables>(input, rfc3987::Rule::Iri as usize)
 }
 
 /// Runs entry `entry` of `T`.

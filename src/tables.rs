@@ -42,6 +42,12 @@ generated!(
     rfc1630,
     "rfc1630_dfa.rs"
 );
+generated!(
+    /// RFC 3987 §2.2 (`grammar/rfc3987.abnf`): IRI references, with the
+    /// code points of `ucschar` and `iprivate` matched as UTF-8.
+    rfc3987,
+    "rfc3987_dfa.rs"
+);
 
 /// Whether two capture layouts are the same.
 // Evaluated at compile time only: an index out of range fails the build.
@@ -75,3 +81,4 @@ macro_rules! slots {
 
 const _: () = assert!(same_slots(slots!(rfc3986), slots!(rfc2396)), "RFC 2396's capture slots differ from RFC 3986's");
 const _: () = assert!(same_slots(slots!(rfc3986), slots!(rfc1630)), "RFC 1630's capture slots differ from RFC 3986's");
+const _: () = assert!(same_slots(slots!(rfc3986), slots!(rfc3987)), "RFC 3987's capture slots differ from RFC 3986's");

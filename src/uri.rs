@@ -112,7 +112,15 @@ impl<'a> UriRef<'a> {
         Self::from_ascii(input, caps)
     }
 
-    /// The view of bytes a grammar accepted (so ASCII, so UTF-8).
+    /// Parses bytes as an RFC 3987 `IRI` (with a scheme).
+    #[cfg(feature = "std")]
+    pub(crate) fn parse_bytes_iri(input: &'a [u8]) -> Result<UriRef<'a>, ParseError> {
+        let caps = scan::scan_iri(input)?;
+        Self::from_ascii(input, caps)
+    }
+
+    /// The view of bytes a grammar accepted (ASCII, or UTF-8 for RFC 3987's,
+    /// whose automaton takes only well-formed UTF-8).
     #[inline]
     fn from_ascii(input: &'a [u8], caps: Captures) -> Result<UriRef<'a>, ParseError> {
         match core::str::from_utf8(input) {

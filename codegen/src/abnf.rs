@@ -5,6 +5,12 @@
 //! take the core rules from a second file), applies `=/`, and checks that every
 //! referenced rule is defined and that no rule is recursive. Every problem is
 //! reported as `FILE:LINE:COL: message`, all of them, not just the first.
+//!
+//! Numeric values (`%x41`, `%x30-39`) are bytes by default, as RFC 3986's
+//! grammar means them. Read with [`Encoding::Utf8`] (a tags file's
+//! `encoding utf-8`), they are Unicode scalar values, as RFC 3987's
+//! `ucschar = %xA0-D7FF / ...` means them, and each compiles into the
+//! byte sequences of its UTF-8 encodings ([`crate::utf8`]).
 
 use super::byteset::ByteSet;
 use std::collections::{BTreeMap, BTreeSet};
@@ -28,6 +34,16 @@ impl std::fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}:{}:{}: {}", self.pos.file, self.pos.line, self.pos.col, self.message)
     }
+}
+
+/// What a numeric value (`%x...`, `%d...`, `%b...`) stands for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Encoding {
+    /// A byte, `0..=255` (RFC 3986, RFC 2396, RFC 1630).
+    #[default]
+    Bytes,
+    /// A Unicode scalar value, matched as its UTF-8 encoding (RFC 3987).
+    Utf8,
 }
 
 /// An ABNF expression.
@@ -78,17 +94,18 @@ pub struct Definition {
 /// diagnostics. A rule with a syntax error is left out; parsing resumes at the
 /// next rule (the next line starting in column 1).
 pub fn parse_file(file: &str, text: &str) -> (Vec<Definition>, Vec<Diagnostic>) {
-    let (defs, diags, _) = parse(file, text);
+    let (defs, diags, _) = parse(file, text, Encoding::Bytes);
     (defs, diags)
 }
 
 /// `parse_file`, plus the names of rules whose definitions failed to parse
 /// (so that `Grammar::load` does not also call them undefined).
-fn parse(file: &str, text: &str) -> (Vec<Definition>, Vec<Diagnostic>, Vec<String>) {
+fn parse(file: &str, text: &str, encoding: Encoding) -> (Vec<Definition>, Vec<Diagnostic>, Vec<String>) {
     let src = text.as_bytes();
     let mut line_starts = vec![0];
     line_starts.extend((0..src.len()).filter(|&i| src[i] == b'\n').map(|i| i + 1));
-    let mut p = Parser { file, text, src, line_starts, pos: 0, end: 0, last_end: 0, ws_done: 0, zero: 0, name: None };
+    let mut p =
+        Parser { file, text, src, line_starts, pos: 0, end: 0, last_end: 0, ws_done: 0, zero: 0, name: None, encoding };
     let (mut defs, mut diags, mut failed) = (Vec::new(), Vec::new(), Vec::new());
     let mut i = 0;
     // `i` is always at the start of a line.
@@ -190,6 +207,8 @@ struct Parser<'a> {
     zero: u32,
     /// The name of the rule being parsed, once read.
     name: Option<String>,
+    /// What numeric values mean.
+    encoding: Encoding,
 }
 
 impl Parser<'_> {
@@ -442,11 +461,20 @@ impl Parser<'_> {
             if self.peek() == Some(b'.') {
                 return self.fail(self.pos, mixed);
             }
-            return Ok(Expr::Class(ByteSet::range(lo, hi)));
+            return Ok(self.range(lo, hi));
         }
-        let mut items = vec![Expr::Class(ByteSet::single(lo))];
+        // A range leaves surrogates out; a single value must not be one.
+        let single = |p: &Self, at: usize, v: u32| match p.encoding {
+            Encoding::Utf8 if crate::utf8::is_surrogate(v) => {
+                p.fail(at, format!("numeric value {prefix}{v:X} is a surrogate, not a Unicode scalar value"))
+            }
+            _ => Ok(p.range(v, v)),
+        };
+        let mut items = vec![single(self, start, lo)?];
         while self.eat(b'.') {
-            items.push(Expr::Class(ByteSet::single(self.value(radix, name, prefix)?)));
+            let at = self.pos;
+            let v = self.value(radix, name, prefix)?;
+            items.push(single(self, at, v)?);
         }
         if items.len() > 1 && self.peek() == Some(b'-') {
             return self.fail(self.pos, mixed);
@@ -454,8 +482,23 @@ impl Parser<'_> {
         Ok(join(items, false))
     }
 
-    /// One number of a numeric value; it must fit in a byte.
-    fn value(&mut self, radix: u32, name: &str, prefix: &str) -> PResult<u8> {
+    /// The values `lo..=hi` (checked by [`value`](Parser::value)): a byte
+    /// class, or the alternatives of their UTF-8 encodings.
+    fn range(&self, lo: u32, hi: u32) -> Expr {
+        match self.encoding {
+            Encoding::Bytes => Expr::Class(ByteSet::range(lo as u8, hi as u8)),
+            Encoding::Utf8 => {
+                let seq = |s: Vec<(u8, u8)>| {
+                    join(s.into_iter().map(|(a, b)| Expr::Class(ByteSet::range(a, b))).collect(), false)
+                };
+                join(crate::utf8::sequences(lo, hi).into_iter().map(seq).collect(), true)
+            }
+        }
+    }
+
+    /// One number of a numeric value: a byte, or with [`Encoding::Utf8`] a
+    /// code point.
+    fn value(&mut self, radix: u32, name: &str, prefix: &str) -> PResult<u32> {
         let start = self.pos;
         let mut v: u32 = 0;
         while let Some(b) = self.peek().filter(u8::is_ascii_alphanumeric) {
@@ -468,12 +511,15 @@ impl Parser<'_> {
         if self.pos == start {
             return self.fail_here(format!("expected a {name} digit in numeric value, found {}", self.found()));
         }
-        match u8::try_from(v) {
-            Ok(v) => Ok(v),
-            Err(_) => {
-                let digits = &self.text[start..self.pos];
+        let digits = &self.text[start..self.pos];
+        match self.encoding {
+            Encoding::Bytes if v > 0xFF => {
                 self.fail(start, format!("numeric value {prefix}{digits} is greater than 255"))
             }
+            Encoding::Utf8 if v > crate::utf8::MAX => {
+                self.fail(start, format!("numeric value {prefix}{digits} is greater than 10FFFF, the last code point"))
+            }
+            _ => Ok(v),
         }
     }
 }
@@ -493,9 +539,14 @@ impl Grammar {
     /// without `=`, and recursion. Diagnostics are sorted by file (in the order
     /// given), line and column.
     pub fn load(files: &[(&str, &str)]) -> Result<Grammar, Vec<Diagnostic>> {
+        Grammar::load_with(files, Encoding::Bytes)
+    }
+
+    /// [`load`](Grammar::load), with numeric values read as `encoding` says.
+    pub fn load_with(files: &[(&str, &str)], encoding: Encoding) -> Result<Grammar, Vec<Diagnostic>> {
         let (mut defs, mut diags, mut failed) = (Vec::new(), Vec::new(), BTreeSet::new());
         for (file, text) in files {
-            let (d, ds, f) = parse(file, text);
+            let (d, ds, f) = parse(file, text, encoding);
             defs.extend(d);
             diags.extend(ds);
             failed.extend(f.iter().map(|n| n.to_ascii_lowercase()));

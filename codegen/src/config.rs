@@ -2,7 +2,7 @@
 //! component boundaries (captures), alternatives to report (marks) and error
 //! contexts. One small line-oriented file beside each grammar (`*.tags`).
 
-use super::abnf::{Diagnostic, Pos};
+use super::abnf::{Diagnostic, Encoding, Pos};
 
 /// A parsed `.tags` file.
 #[derive(Clone, Debug, Default)]
@@ -23,6 +23,9 @@ pub struct Config {
     pub marks: Vec<(String, Vec<String>)>,
     /// `(name, rules)` error contexts.
     pub contexts: Vec<(String, Vec<String>)>,
+    /// What the grammar's numeric values mean: `encoding bytes` (the
+    /// default) or `encoding utf-8` (code points, matched as UTF-8).
+    pub encoding: Encoding,
 }
 
 fn is_ident(s: &str) -> bool {
@@ -60,6 +63,9 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
                 cfg.root_context = args[1].to_string();
                 cfg.mark_type = args[2].to_string();
             }
+            "encoding" if args == ["bytes"] => cfg.encoding = Encoding::Bytes,
+            "encoding" if args == ["utf-8"] => cfg.encoding = Encoding::Utf8,
+            "encoding" => err(col0, "'encoding' takes 'bytes' or 'utf-8'".to_string()),
             "entry" if args.len() == 2 => cfg.entries.push((args[0].to_string(), args[1].to_string())),
             "capture" | "mark" | "context" if need(2) => {
                 if !is_ident(args[0]) {

@@ -24,6 +24,7 @@ pub mod nfa;
 pub mod regex;
 pub mod schemes;
 pub mod tdfa;
+pub mod utf8;
 
 use std::path::Path;
 
@@ -87,12 +88,14 @@ const fn uri_build(tags: &'static str, stem: &'static str, capture_slots: &'stat
 
 /// Every grammar uriscan compiles, as `build.rs` compiles it (the tests that
 /// compare a fresh run with the build use the same list).
-pub const URISCAN_BUILDS: [Build; 4] = [
+pub const URISCAN_BUILDS: [Build; 5] = [
     uri_build("rfc3986.tags", "rfc3986", URI_CAPTURE_SLOTS),
     // Appendix B's split has its own five captures, read by its own code.
     uri_build("appendix-b.tags", "appendix_b", &[]),
     uri_build("rfc2396.tags", "rfc2396", URI_CAPTURE_SLOTS),
     uri_build("rfc1630.tags", "rfc1630", URI_CAPTURE_SLOTS),
+    // RFC 3987's IRIs: the code points of `ucschar` and `iprivate` as UTF-8.
+    uri_build("rfc3987.tags", "rfc3987", URI_CAPTURE_SLOTS),
 ];
 
 /// What the generator produced for one grammar.
@@ -127,7 +130,7 @@ pub fn load(dir: &Path, tags_name: &str, options: &Options) -> Result<Loaded, Ve
         texts.push(read(f)?);
     }
     let files: Vec<(&str, &str)> = inputs[1..].iter().zip(&texts[1..]).map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let g = abnf::Grammar::load(&files).map_err(strings)?;
+    let g = abnf::Grammar::load_with(&files, cfg.encoding).map_err(strings)?;
     if !options.capture_slots.is_empty() {
         order_captures(&mut cfg, options.capture_slots).map_err(|e| vec![format!("{}: {}", rel(tags_name), e)])?;
     }

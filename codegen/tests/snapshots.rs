@@ -107,3 +107,51 @@ fn entries_become_a_rule_enum() {
     assert!(a.contains("pub const ALL: [Rule; 2] = [Rule::Top, Rule::Number];"));
     assert!(a.contains("Rule::Number => \"number\","));
 }
+
+#[test]
+fn utf8_grammar_matches_its_snapshot() {
+    snapshot("utf8", &Options::default());
+}
+
+/// With `encoding utf-8`, code point ranges match exactly the UTF-8 of
+/// their scalar values: every length, surrogates and overlong forms
+/// refused, and the error on the first byte no continuation allows.
+#[test]
+fn utf8_ranges_match_their_encodings() {
+    let l = uriscan_codegen::load(&data(), "utf8.tags", &Options::default()).unwrap();
+    let d = uriscan_codegen::tdfa::build(&l.nfas);
+    let ok = |s: &[u8]| d.run(0, s).is_ok();
+    let err = |s: &[u8]| d.run(0, s).unwrap_err().0;
+    for c in ['\u{A0}', '\u{7FF}', '\u{800}', '\u{D7FF}', '\u{E000}', '\u{FFFD}', '\u{10000}', '\u{10FFFF}'] {
+        assert!(ok(format!("a{c}b").as_bytes()), "U+{:04X}", c as u32);
+    }
+    assert_eq!(err("a\u{9F}".as_bytes()), 2, "U+009F: C2 is a lead byte, 9F no continuation of it");
+    assert_eq!(err(b"a\xED\xA0\x80"), 2, "a surrogate: ED takes 80-9F only");
+    assert_eq!(err(b"a\xC0\xAF"), 1, "overlong '/': C0 is never a lead byte");
+    assert_eq!(err(b"a\xE0\x80\xAF"), 2, "overlong three-byte '/': E0 takes A0-BF");
+    assert_eq!(err(b"a\xF4\x90\x80\x80"), 2, "above U+10FFFF: F4 takes 80-8F");
+    assert_eq!(err(b"a\xE2\x82"), 3, "truncated at the end");
+    assert_eq!(err("a\u{FFFE}".as_bytes()), 3, "U+FFFE is not in the range: EF BF takes 80-BD");
+    // The tail: two-byte forms, the range around the surrogates, U+20AC once at the end.
+    assert!(ok("a?\u{80}\u{7FF}\u{D7FF}\u{E000}\u{20AC}".as_bytes()));
+    assert_eq!(err("a?\u{20AC}b".as_bytes()), 5);
+    assert_eq!(err("a?\u{800}".as_bytes()), 2, "U+0800 is not in the tail");
+    // A surrogate as a single value is refused with its position.
+    let dir = std::env::temp_dir().join(format!("uriscan-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("s.tags"), "files s.abnf\ntypes K Root M\nencoding utf-8\nentry E top\n").unwrap();
+    std::fs::write(dir.join("s.abnf"), "top = a / b\na = %xD800\nb = %x110000\n").unwrap();
+    let e = generate(&dir, "s.tags", &Options::default()).err().unwrap();
+    assert_eq!(
+        e,
+        [
+            "grammar/s.abnf:2:5: numeric value %xD800 is a surrogate, not a Unicode scalar value",
+            "grammar/s.abnf:3:7: numeric value %x110000 is greater than 10FFFF, the last code point"
+        ]
+    );
+    std::fs::write(dir.join("s.tags"), "files s.abnf\ntypes K Root M\nentry E top\n").unwrap();
+    std::fs::write(dir.join("s.abnf"), "top = %x100\n").unwrap();
+    let e = generate(&dir, "s.tags", &Options::default()).err().unwrap();
+    assert_eq!(e, ["grammar/s.abnf:1:9: numeric value %x100 is greater than 255"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

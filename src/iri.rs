@@ -1,0 +1,412 @@
+//! IRIs (RFC 3987): mapping to URIs and back, and comparison.
+//!
+//! IRI references are parsed like URI references, by the automaton compiled
+//! from RFC 3987 §2.2 (`grammar/rfc3987.abnf`):
+//! [`UriRef::parse_with(s, Grammar::Rfc3987)`](crate::UriRef::parse_with)
+//! gives the same view, components, host kinds and errors. Resolution
+//! (§6.5 of RFC 3987 is RFC 3986 §5's algorithm) and syntax-based
+//! normalization work on that view unchanged. This module adds:
+//!
+//! - [`to_uri`] (§3.1): every non-ASCII character's UTF-8 octets
+//!   percent-encoded; borrowed when the input is ASCII. With the `idna`
+//!   feature, [`UriRef::to_uri_idna`] converts a non-ASCII `ireg-name` with
+//!   IDNA ToASCII instead.
+//! - [`to_iri`] (§3.2): percent-encoded UTF-8 sequences that decode to a
+//!   `ucschar` (or an `iprivate` in the query) are decoded; everything else
+//!   stays encoded: ASCII escapes, octets that are not UTF-8, and the bidi
+//!   formatting characters (§4.1).
+//! - The comparison ladder of §5.3: simple string comparison (`==`),
+//!   syntax-based normalization ([`UriRef::normalize_iri`], with Unicode NFC
+//!   behind the `unicode-normalization` feature), and comparison of an IRI
+//!   with a URI through the IRI's URI mapping ([`UriRef::iri_eq`]).
+//!
+//! ```
+//! use uriscan::{iri, Grammar, UriRef};
+//! let u = UriRef::parse_with("http://www.example.org/D\u{fc}rst", Grammar::Rfc3987).unwrap();
+//! assert_eq!(u.to_uri(), "http://www.example.org/D%C3%BCrst");
+//! assert_eq!(iri::to_iri("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u{fc}rst");
+//! ```
+
+use crate::grammar::Grammar;
+use crate::normalize::NormalizeOptions;
+use crate::percent::{hex_digit, triplet_at};
+use crate::scan::CAP_QUERY;
+use crate::UriRef;
+use std::borrow::Cow;
+use std::string::String;
+
+/// `ucschar` (RFC 3987 §2.2): the code points an IRI may hold anywhere
+/// (`tests/iri.rs` checks every scalar value against the generated
+/// automaton).
+const UCSCHAR: [(u32, u32); 17] = [
+    (0xA0, 0xD7FF),
+    (0xF900, 0xFDCF),
+    (0xFDF0, 0xFFEF),
+    (0x10000, 0x1FFFD),
+    (0x20000, 0x2FFFD),
+    (0x30000, 0x3FFFD),
+    (0x40000, 0x4FFFD),
+    (0x50000, 0x5FFFD),
+    (0x60000, 0x6FFFD),
+    (0x70000, 0x7FFFD),
+    (0x80000, 0x8FFFD),
+    (0x90000, 0x9FFFD),
+    (0xA0000, 0xAFFFD),
+    (0xB0000, 0xBFFFD),
+    (0xC0000, 0xCFFFD),
+    (0xD0000, 0xDFFFD),
+    (0xE1000, 0xEFFFD),
+];
+
+/// `iprivate` (RFC 3987 §2.2): private-use code points, in a query only.
+const IPRIVATE: [(u32, u32); 3] = [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
+
+fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
+    let c = c as u32;
+    ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi)
+}
+
+/// Whether `c` is a `ucschar` (RFC 3987 §2.2).
+///
+/// ```
+/// assert!(uriscan::iri::is_ucschar('\u{e9}'));
+/// assert!(!uriscan::iri::is_ucschar('\u{FDD0}'));
+/// assert!(!uriscan::iri::is_ucschar('\u{E000}')); // iprivate
+/// ```
+#[must_use]
+pub fn is_ucschar(c: char) -> bool {
+    in_ranges(&UCSCHAR, c)
+}
+
+/// Whether `c` is an `iprivate` (RFC 3987 §2.2), allowed in a query only.
+///
+/// ```
+/// assert!(uriscan::iri::is_iprivate('\u{E000}'));
+/// assert!(!uriscan::iri::is_iprivate('\u{e9}'));
+/// ```
+#[must_use]
+pub fn is_iprivate(c: char) -> bool {
+    in_ranges(&IPRIVATE, c)
+}
+
+/// Whether `c` is a bidirectional formatting character, which RFC 3987
+/// §4.1 forbids in IRIs (LRM, RLM, LRE, RLE, PDF, LRO, RLO): [`to_iri`]
+/// leaves them percent-encoded.
+///
+/// ```
+/// assert!(uriscan::iri::is_bidi_format('\u{202E}'));
+/// assert!(!uriscan::iri::is_bidi_format('\u{2030}'));
+/// ```
+#[must_use]
+pub fn is_bidi_format(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
+}
+
+/// Maps an IRI (reference) to a URI (reference), RFC 3987 §3.1: the UTF-8
+/// octets of every non-ASCII character become `%XX`; ASCII stays as it is.
+/// Borrowed when `iri` is ASCII. On a valid IRI reference the result is a
+/// valid URI reference with the same components, each mapped alone.
+/// Never panics.
+///
+/// ```
+/// use uriscan::iri::to_uri;
+/// assert_eq!(to_uri("http://r\u{e9}sum\u{e9}.example.org"), "http://r%C3%A9sum%C3%A9.example.org");
+/// assert!(matches!(to_uri("http://a/b"), std::borrow::Cow::Borrowed(_)));
+/// ```
+#[must_use]
+pub fn to_uri(iri: &str) -> Cow<'_, str> {
+    let b = iri.as_bytes();
+    let Some(first) = b.iter().position(|&c| c >= 0x80) else {
+        return Cow::Borrowed(iri);
+    };
+    let mut out = String::with_capacity(b.len() + 2 * (b.len() - first) + 8);
+    out.push_str(iri.get(..first).unwrap_or_default());
+    push_uri(iri.get(first..).unwrap_or_default(), &mut out);
+    Cow::Owned(out)
+}
+
+/// Appends `s` to `out` with every non-ASCII byte as `%XX`.
+fn push_uri(s: &str, out: &mut String) {
+    let b = s.as_bytes();
+    let mut run = 0;
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c < 0x80 {
+            i += 1;
+            continue;
+        }
+        out.push_str(s.get(run..i).unwrap_or_default());
+        // A UTF-8 sequence: every byte of it is >= 0x80.
+        while let Some(&c) = b.get(i).filter(|&&c| c >= 0x80) {
+            out.push('%');
+            out.push(char::from(hex_digit(c >> 4)));
+            out.push(char::from(hex_digit(c)));
+            i += 1;
+        }
+        run = i;
+    }
+    out.push_str(s.get(run..).unwrap_or_default());
+}
+
+/// Maps a URI (reference) to an IRI (reference), RFC 3987 §3.2: every
+/// percent-encoded UTF-8 sequence that decodes to a `ucschar` (or to an
+/// `iprivate` inside the query) is decoded; everything else stays as it is:
+/// escapes of ASCII characters (so that no delimiter appears and no
+/// reading changes), octets that are not part of well-formed UTF-8, and the
+/// bidi formatting characters of §4.1. The query is found as RFC 3986
+/// Appendix B finds it (after the first `?` that precedes any `#`).
+/// Borrowed when nothing is decoded. Never panics.
+///
+/// ```
+/// use uriscan::iri::to_iri;
+/// assert_eq!(to_iri("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u{fc}rst");
+/// // Not UTF-8: stays encoded (RFC 3987 §3.2's own example).
+/// assert_eq!(to_iri("http://www.example.org/D%FCrst"), "http://www.example.org/D%FCrst");
+/// // A bidi formatting character (RLO): stays encoded.
+/// assert_eq!(to_iri("http://xn--99zt52a.example.org/%e2%80%ae"), "http://xn--99zt52a.example.org/%e2%80%ae");
+/// // ASCII escapes stay.
+/// assert_eq!(to_iri("/a%2Fb%41"), "/a%2Fb%41");
+/// ```
+#[must_use]
+pub fn to_iri(uri: &str) -> Cow<'_, str> {
+    let b = uri.as_bytes();
+    // Appendix B: the query runs from a "?" before any "#" to the "#".
+    let query = match b.iter().position(|&c| c == b'?' || c == b'#') {
+        Some(q) if b.get(q) == Some(&b'?') => {
+            let end = b.iter().skip(q).position(|&c| c == b'#').map_or(b.len(), |k| q + k);
+            Some((q + 1, end))
+        }
+        _ => None,
+    };
+    decode_iri(uri, query)
+}
+
+/// [`to_iri`] with the query at `query` (byte offsets), if any.
+fn decode_iri(uri: &str, query: Option<(usize, usize)>) -> Cow<'_, str> {
+    let b = uri.as_bytes();
+    let mut out: Option<String> = None;
+    let mut run = 0;
+    let mut i = 0;
+    while let Some(k) = b.get(i..).and_then(|t| t.iter().position(|&c| c == b'%')) {
+        i += k;
+        let in_query = query.is_some_and(|(s, e)| s <= i && i < e);
+        match decode_char_at(b, i) {
+            Some((c, len)) if !is_bidi_format(c) && (is_ucschar(c) || (in_query && is_iprivate(c))) => {
+                let o = out.get_or_insert_with(|| String::with_capacity(uri.len()));
+                o.push_str(uri.get(run..i).unwrap_or_default());
+                o.push(c);
+                i += len;
+                run = i;
+            }
+            _ => i += 1,
+        }
+    }
+    match out {
+        None => Cow::Borrowed(uri),
+        Some(mut o) => {
+            o.push_str(uri.get(run..).unwrap_or_default());
+            Cow::Owned(o)
+        }
+    }
+}
+
+/// The non-ASCII character whose UTF-8 octets are percent-encoded at `i`
+/// (`b[i] == b'%'`), and the length of its encoding in `b`.
+fn decode_char_at(b: &[u8], i: usize) -> Option<(char, usize)> {
+    let lead = triplet_at(b, i)?;
+    let n = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut buf = [lead, 0, 0, 0];
+    for (k, slot) in buf.iter_mut().enumerate().take(n).skip(1) {
+        let j = i + 3 * k;
+        if b.get(j) != Some(&b'%') {
+            return None;
+        }
+        *slot = triplet_at(b, j)?;
+    }
+    // Checks continuation bytes, overlong forms, surrogates and the maximum.
+    let s = core::str::from_utf8(buf.get(..n)?).ok()?;
+    Some((s.chars().next()?, 3 * n))
+}
+
+impl<'a> UriRef<'a> {
+    /// The URI this IRI reference maps to (RFC 3987 §3.1; see [`to_uri`]):
+    /// borrowed when the reference is ASCII (every URI reference is).
+    ///
+    /// ```
+    /// use uriscan::{Grammar, UriRef};
+    /// let u = UriRef::parse_with("/\u{6bdb}?q=\u{e9}#\u{416}", Grammar::Rfc3987).unwrap();
+    /// assert_eq!(u.to_uri(), "/%E6%AF%9B?q=%C3%A9#%D0%96");
+    /// ```
+    #[must_use]
+    pub fn to_uri(&self) -> Cow<'a, str> {
+        to_uri(self.as_str())
+    }
+
+    /// The IRI this URI reference maps to (RFC 3987 §3.2; see [`to_iri`]),
+    /// with the query as parsed: `iprivate` characters are decoded there
+    /// only.
+    ///
+    /// ```
+    /// use uriscan::UriRef;
+    /// let u = UriRef::parse("/%EE%80%80?%EE%80%80").unwrap();
+    /// assert_eq!(u.to_iri(), "/%EE%80%80?\u{E000}");
+    /// ```
+    #[must_use]
+    pub fn to_iri(&self) -> Cow<'a, str> {
+        decode_iri(self.as_str(), self.offsets(CAP_QUERY))
+    }
+
+    /// Syntax-based normalization of an IRI reference (RFC 3987 §5.3.2):
+    /// RFC 3986's normalization ([`normalize_with`](UriRef::normalize_with):
+    /// case, percent-encoding of ASCII, dot segments, and the scheme-based
+    /// steps when asked), then percent-encoded `ucschar`s (and `iprivate`s in
+    /// the query) decoded as [`to_iri`] decodes them (§5.3.2.3, for
+    /// references not read as URIs). No Unicode normalization (NFC, §5.3.2.2)
+    /// unless [`normalize_iri_nfc`](UriRef::normalize_iri_nfc) asks for it.
+    ///
+    /// ```
+    /// use uriscan::{Grammar, NormalizeOptions, UriRef};
+    /// let u = UriRef::parse_with("HTTP://Example.ORG/%c3%bc/./%7e", Grammar::Rfc3987).unwrap();
+    /// assert_eq!(u.normalize_iri(NormalizeOptions::SYNTAX), "http://example.org/\u{fc}/~");
+    /// ```
+    #[must_use]
+    pub fn normalize_iri(&self, opts: NormalizeOptions) -> Cow<'a, str> {
+        match self.normalize_with(opts) {
+            Cow::Borrowed(s) => match UriRef::parse_with(s, Grammar::Rfc3987) {
+                Ok(u) => u.to_iri(),
+                Err(_) => to_iri(s),
+            },
+            Cow::Owned(s) => {
+                let decoded = match UriRef::parse_with(&s, Grammar::Rfc3987) {
+                    Ok(u) => u.to_iri().into_owned(),
+                    Err(_) => to_iri(&s).into_owned(),
+                };
+                Cow::Owned(decoded)
+            }
+        }
+    }
+
+    /// [`normalize_iri`](UriRef::normalize_iri), then Unicode Normalization
+    /// Form C (RFC 3987 §5.3.2.2; feature `unicode-normalization`).
+    ///
+    /// ```
+    /// use uriscan::{Grammar, NormalizeOptions, UriRef};
+    /// // "e" and a combining acute accent compose into "é".
+    /// let u = UriRef::parse_with("http://a/e\u{301}", Grammar::Rfc3987).unwrap();
+    /// assert_eq!(u.normalize_iri_nfc(NormalizeOptions::SYNTAX), "http://a/\u{e9}");
+    /// ```
+    #[cfg(feature = "unicode-normalization")]
+    #[must_use]
+    pub fn normalize_iri_nfc(&self, opts: NormalizeOptions) -> Cow<'a, str> {
+        use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+        let n = self.normalize_iri(opts);
+        if is_nfc_quick(n.chars()) == IsNormalized::Yes {
+            return n;
+        }
+        Cow::Owned(n.nfc().collect())
+    }
+
+    /// Whether two IRI or URI references are equivalent by the ladder of RFC
+    /// 3987 §5.3: equal strings; else equal after mapping both to URIs
+    /// (§3.1, so an IRI compares with its URI mapping, §5.1) and
+    /// normalizing them as URIs ([`normalize_with`](UriRef::normalize_with)
+    /// with `opts`: case, percent-encoding, dot segments, and scheme-based
+    /// steps when asked).
+    ///
+    /// ```
+    /// use uriscan::{Grammar, NormalizeOptions, UriRef};
+    /// let iri = UriRef::parse_with("http://example.org/D\u{fc}rst", Grammar::Rfc3987).unwrap();
+    /// let uri = UriRef::parse("HTTP://example.org/D%c3%bcrst").unwrap();
+    /// assert!(iri.iri_eq(&uri, NormalizeOptions::SYNTAX));
+    /// assert!(!iri.iri_eq(&UriRef::parse("http://example.org/D%FCrst").unwrap(), NormalizeOptions::SYNTAX));
+    /// ```
+    #[must_use]
+    pub fn iri_eq(&self, other: &UriRef<'_>, opts: NormalizeOptions) -> bool {
+        if self.as_str() == other.as_str() {
+            return true;
+        }
+        let (a, b) = (self.to_uri(), other.to_uri());
+        match (UriRef::parse(&a), UriRef::parse(&b)) {
+            (Ok(a), Ok(b)) => a.normalized_eq(&b, opts),
+            _ => false,
+        }
+    }
+
+    /// The URI this IRI reference maps to, with a non-ASCII `ireg-name`
+    /// converted by IDNA ToASCII (UTS #46, as the `idna` crate implements
+    /// it, after percent-decoding the host) instead of percent-encoded (RFC
+    /// 3987 §3.1, step 2's alternative); the other components as
+    /// [`to_uri`](UriRef::to_uri). Feature `idna`.
+    ///
+    /// # Errors
+    /// The host is not a valid domain name for IDNA; the message says why.
+    ///
+    /// ```
+    /// use uriscan::{Grammar, UriRef};
+    /// let u = UriRef::parse_with("http://r\u{e9}sum\u{e9}.example.org/\u{e9}", Grammar::Rfc3987).unwrap();
+    /// assert_eq!(u.to_uri_idna().unwrap(), "http://xn--rsum-bpad.example.org/%C3%A9");
+    /// ```
+    #[cfg(feature = "idna")]
+    pub fn to_uri_idna(&self) -> Result<Cow<'a, str>, IdnaError> {
+        let s = self.as_str();
+        let (Some((hs, he)), Some(crate::HostKind::RegName)) = (self.offsets(crate::scan::CAP_HOST), self.host_kind())
+        else {
+            return Ok(self.to_uri());
+        };
+        let host = s.get(hs..he).unwrap_or_default();
+        if host.is_ascii() {
+            return Ok(self.to_uri());
+        }
+        let decoded = crate::percent::decode_str(host).map_err(|_| IdnaError { index: hs })?;
+        let ascii = idna::domain_to_ascii(&decoded).map_err(|_| IdnaError { index: hs })?;
+        let mut out = String::with_capacity(s.len() + 16);
+        push_uri(s.get(..hs).unwrap_or_default(), &mut out);
+        out.push_str(&ascii);
+        push_uri(s.get(he..).unwrap_or_default(), &mut out);
+        Ok(Cow::Owned(out))
+    }
+}
+
+/// A host that IDNA ToASCII refuses ([`UriRef::to_uri_idna`]; feature `idna`).
+///
+/// ```
+/// use uriscan::{Grammar, UriRef};
+/// // A label mixing left-to-right and right-to-left letters (RFC 5893).
+/// let u = UriRef::parse_with("http://a\u{5d0}.example/", Grammar::Rfc3987).unwrap();
+/// assert!(u.to_uri_idna().is_err());
+/// ```
+#[cfg(feature = "idna")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IdnaError {
+    index: usize,
+}
+
+#[cfg(feature = "idna")]
+impl IdnaError {
+    /// The byte index of the host in the reference.
+    ///
+    /// ```
+    /// use uriscan::{Grammar, UriRef};
+    /// let u = UriRef::parse_with("http://a\u{5d0}.example/", Grammar::Rfc3987).unwrap();
+    /// assert_eq!(u.to_uri_idna().unwrap_err().index(), 7);
+    /// ```
+    #[must_use]
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+}
+
+#[cfg(feature = "idna")]
+impl core::fmt::Display for IdnaError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "IDNA ToASCII refuses the host at index {}", self.index)
+    }
+}
+
+#[cfg(feature = "idna")]
+impl std::error::Error for IdnaError {}
