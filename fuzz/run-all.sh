@@ -31,8 +31,8 @@ for t in $targets; do
     echo "$t: the fuzzer stopped on a failure; see fuzz/artifacts/$t/ and:" >&2
     grep -m 5 -E 'panicked|ERROR|SUMMARY' "$out" >&2 || true
   fi
-  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out" | grep -o '[0-9]*$' | tail -n 1)
-  cov=$(grep -o 'cov: [0-9]*' "$out" | tail -n 1 | grep -o '[0-9]*$')
+  execs=$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$out" || true) | grep -o '[0-9]*$' | tail -n 1 || true)
+  cov=$( (grep -o 'cov: [0-9]*' "$out" || true) | tail -n 1 | grep -o '[0-9]*$' || true)
   crashes=$(( $(find "artifacts/$t" -type f | wc -l) - before ))
   cargo fuzz cmin "$t" "corpus/$t" >/dev/null 2>&1 || true
   files=$(find "corpus/$t" -type f | wc -l)
