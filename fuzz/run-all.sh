@@ -8,6 +8,7 @@
 #
 #   fuzz/run-all.sh 600                       # ten minutes per target
 #   TARGETS="parse peers_parse" fuzz/run-all.sh 60
+#   fuzz/run-all.sh --totals                  # only recompute the totals
 #
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); the stable toolchain works
 # with RUSTC_BOOTSTRAP=1. A crash leaves its input in fuzz/artifacts/<target>/
@@ -16,9 +17,24 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 export RUSTC_BOOTSTRAP=1
+log=LOG.md
+
+# Recomputes the totals table of LOG.md from its rows.
+totals() {
+  local t
+  t=$(awk -F'|' '/^\| [0-9][0-9][0-9][0-9]-/ { gsub(/ /, "", $3); runs[$3]++; secs[$3] += $4; ex[$3] += $5; cr[$3] += $7 }
+    END { for (k in runs) printf "| %s | %d | %d | %d | %d |\n", k, runs[k], secs[k], ex[k], cr[k] }' "$log" | sort)
+  awk -v totals="$t" '
+    /^## Totals/ { print; print ""; print "| target | runs | seconds | executions | crashes |"; print "| --- | --- | --- | --- | --- |"; print totals; print ""; skip = 1; next }
+    /^## / { skip = 0 }
+    !skip { print }' "$log" >"$log.new" && mv "$log.new" "$log"
+}
+if [ "${1:-}" = "--totals" ]; then
+  totals
+  exit 0
+fi
 secs=${1:-60}
 targets=${TARGETS:-$(cargo fuzz list)}
-log=LOG.md
 [ -f "$log" ] || printf '# Fuzzing log\n\n## Totals\n\n## Runs\n\n| date | target | seconds | executions | coverage | crashes | corpus files |\n| --- | --- | --- | --- | --- | --- | --- |\n' > "$log"
 cargo fuzz build >/dev/null
 failed=0
@@ -40,11 +56,5 @@ for t in $targets; do
   echo "$t: ${execs:-0} executions in ${secs} s, coverage ${cov:-0}, $crashes crashes, $files corpus files"
   rm -f "$out"
 done
-# Recompute the totals from the rows.
-totals=$(awk -F'|' '/^\| [0-9]{4}-/ { gsub(/ /, "", $3); runs[$3]++; secs[$3] += $4; ex[$3] += $5; cr[$3] += $7 }
-  END { for (t in runs) printf "| %s | %d | %d | %d | %d |\n", t, runs[t], secs[t], ex[t], cr[t] }' "$log" | sort)
-awk -v totals="$totals" '
-  /^## Totals/ { print; print ""; print "| target | runs | seconds | executions | crashes |"; print "| --- | --- | --- | --- | --- |"; print totals; print ""; skip = 1; next }
-  /^## Runs/ { skip = 0 }
-  !skip { print }' "$log" >"$log.new" && mv "$log.new" "$log"
+totals
 exit $failed
