@@ -126,7 +126,12 @@ impl core::fmt::Display for ParseError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match (self.kind, self.found) {
             (ErrorKind::TooLong, _) => {
-                write!(f, "input of {} bytes is longer than the {} bytes a reference can hold", self.index, u32::MAX)
+                write!(
+                    f,
+                    "input of {} bytes is longer than the {} bytes a reference can hold",
+                    self.index,
+                    u32::MAX - 1
+                )
             }
             (k, None) => write!(f, "unexpected end of input at index {} in {}", self.index, k.name()),
             (k, Some(b)) if b.is_ascii_graphic() || b == b' ' => {

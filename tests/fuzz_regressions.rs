@@ -52,6 +52,9 @@ fn replay() {
             "percent" => fuzz_checks::percent(&input),
             "security" => fuzz_checks::security(&input),
             "extract" => fuzz_checks::extract(&input),
+            "peers_parse" => fuzz_checks::peers_parse(&input),
+            "peers_resolve" => fuzz_checks::peers_resolve(&input),
+            "peers_normalize" => fuzz_checks::peers_normalize(&input),
             #[cfg(feature = "oracle")]
             "strict_vs_oracle" => fuzz_checks::strict_vs_oracle(&input),
             #[cfg(feature = "oracle")]

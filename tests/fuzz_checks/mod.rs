@@ -274,3 +274,177 @@ pub fn extract(data: &[u8]) {
         check(uriscan::Extractor::new().schemes(["http", "https"]).extract(s), s.len());
     }
 }
+
+/// Disagreements with the peers that are known and explained, one per line:
+/// `peer<TAB>key<TAB>example<TAB>why` (see the file's header). A differential
+/// check fails only on a disagreement whose peer and key are not listed; a
+/// key is the kind of disagreement, refined by the kind of input where one
+/// is known (`resolve-result/pct-dot`), so a listed kind hides no other.
+const KNOWN_DISAGREEMENTS: &str = include_str!("../data/known_disagreements.txt");
+
+/// Whether `peer` disagreeing on `key` is known and explained.
+pub fn known_disagreement(peer: &str, key: &str) -> bool {
+    KNOWN_DISAGREEMENTS.lines().filter(|l| !l.starts_with('#')).any(|l| {
+        let mut f = l.split('\t');
+        f.next() == Some(peer) && f.next() == Some(key)
+    })
+}
+
+#[track_caller]
+fn disagree(peer: &str, key: &str, input: &str, detail: &str) {
+    assert!(
+        known_disagreement(peer, key),
+        "new disagreement with {peer} ({key}) on {input:?}: {detail}\n\
+         (if uriscan is right, explain it in tests/data/known_disagreements.txt)"
+    );
+}
+
+/// The eight components of a reference, `None` when undefined.
+type Parts = [Option<String>; 8];
+const PART_NAMES: [&str; 8] = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
+
+fn ours_parts(s: &str) -> Option<Parts> {
+    let u = UriRef::parse(s).ok()?;
+    Some(
+        [u.scheme(), u.authority(), u.userinfo(), u.host(), u.port(), Some(u.path()), u.query(), u.fragment()]
+            .map(|x| x.map(String::from)),
+    )
+}
+
+fn fluent_parts(s: &str) -> Option<Parts> {
+    let u = fluent_uri::UriRef::parse(s).ok()?;
+    let a = u.authority();
+    Some([
+        u.scheme().map(|x| x.as_str().to_string()),
+        a.as_ref().map(|a| a.as_str().to_string()),
+        a.as_ref().and_then(|a| a.userinfo()).map(|x| x.as_str().to_string()),
+        a.as_ref().map(|a| a.host().to_string()),
+        a.as_ref().and_then(|a| a.port()).map(|x| x.as_str().to_string()),
+        Some(u.path().as_str().to_string()),
+        u.query().map(|x| x.as_str().to_string()),
+        u.fragment().map(|x| x.as_str().to_string()),
+    ])
+}
+
+fn iri_string_parts(s: &str) -> Option<Parts> {
+    let u = iri_string::types::UriReferenceStr::new(s).ok()?;
+    let a = u.authority_components();
+    Some([
+        u.scheme_str().map(String::from),
+        u.authority_str().map(String::from),
+        a.as_ref().and_then(|a| a.userinfo()).map(String::from),
+        a.as_ref().map(|a| a.host().to_string()),
+        a.as_ref().and_then(|a| a.port()).map(String::from),
+        Some(u.path_str().to_string()),
+        u.query().map(|x| x.as_str().to_string()),
+        u.fragment().map(|x| x.as_str().to_string()),
+    ])
+}
+
+/// Differential: validity of a URI reference and, where both accept, every
+/// component, against fluent-uri and iri-string (both strict RFC 3986).
+pub fn peers_parse(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else { return };
+    let ours = ours_parts(s);
+    for (peer, theirs) in [("fluent-uri", fluent_parts(s)), ("iri-string", iri_string_parts(s))] {
+        match (&ours, &theirs) {
+            (Some(_), None) => disagree(peer, "rejects-valid", s, "uriscan accepts it"),
+            (None, Some(_)) => {
+                let e = UriRef::parse(s).err().map(|e| e.to_string()).unwrap_or_default();
+                disagree(peer, "accepts-invalid", s, &e)
+            }
+            (Some(a), Some(b)) => {
+                for k in 0..8 {
+                    if a[k] != b[k] {
+                        let detail = format!("uriscan {:?}, {peer} {:?}", a[k], b[k]);
+                        disagree(peer, PART_NAMES[k], s, &detail);
+                    }
+                }
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+/// Differential: §5 resolution (strict) of `base \n reference` against oxiri
+/// and fluent-uri, wherever the peer parses both.
+pub fn peers_resolve(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else { return };
+    let Some((b, r)) = s.split_once('\n') else { return };
+    let (Ok(bu), Ok(ru)) = (UriRef::parse(b), UriRef::parse(r)) else { return };
+    if bu.scheme().is_none() {
+        return;
+    }
+    let ours = ru.resolve_against(&bu).ok();
+    let oxiri = match (oxiri::Iri::parse(b), oxiri::IriRef::parse(r)) {
+        (Ok(b), Ok(r)) => {
+            let mut o = String::new();
+            Some(b.resolve_into(&r, &mut o).ok().map(|_| o))
+        }
+        _ => None,
+    };
+    let fluent = match (fluent_uri::Uri::parse(b), fluent_uri::UriRef::parse(r)) {
+        (Ok(b), Ok(r)) => Some(r.resolve_against(&b).ok().map(|x| x.as_str().to_string())),
+        _ => None,
+    };
+    // What kind of reference or result it is, so that a known kind of
+    // disagreement does not hide a new one.
+    let dot_guard = |o: &str| UriRef::parse(o).is_ok_and(|u| u.authority().is_none() && u.path().starts_with("/.//"));
+    let class = if ours.as_deref().is_some_and(dot_guard) {
+        "/dot-guard"
+    } else if ru.scheme().is_none() && bu.authority().is_none() && !bu.path().starts_with('/') {
+        "/rootless-base"
+    } else if bu.fragment().is_some() {
+        "/base-fragment"
+    } else if ru.scheme().is_none() && ru.authority().is_none() && ru.path().is_empty() && has_dot_segment(bu.path()) {
+        "/base-dots"
+    } else if r.to_ascii_lowercase().contains("%2e") || bu.path().to_ascii_lowercase().contains("%2e") {
+        "/pct-dot"
+    } else if ru.scheme().is_some() && remove_dot_segments(ru.path()) != ru.path() {
+        "/scheme-dots"
+    } else {
+        ""
+    };
+    for (peer, theirs) in [("oxiri", oxiri), ("fluent-uri", fluent)] {
+        let Some(theirs) = theirs else { continue };
+        let key = match (&ours, &theirs) {
+            (Some(a), Some(t)) if a == t => continue,
+            (None, None) => continue,
+            (Some(_), Some(_)) => "resolve-result",
+            (Some(_), None) => "resolve-peer-fails",
+            (None, Some(_)) => "resolve-fails",
+        };
+        disagree(peer, &format!("{key}{class}"), s, &format!("uriscan {ours:?}, {peer} {theirs:?}"));
+    }
+}
+
+/// Whether a path has a `.` or `..` segment, also spelled with `%2E`.
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|seg| matches!(seg.to_ascii_lowercase().replace("%2e", ".").as_str(), "." | ".."))
+}
+
+/// Differential: syntax-based normalization (§6.2.2) against fluent-uri's.
+pub fn peers_normalize(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else { return };
+    let (Ok(u), Ok(f)) = (UriRef::parse(s), fluent_uri::UriRef::parse(s)) else { return };
+    let ours = u.normalize();
+    let theirs = f.normalize();
+    if ours != theirs.as_str() {
+        let class = match (u.port(), u.host_kind()) {
+            (Some(""), _) => "/empty-port",
+            (_, Some(uriscan::HostKind::Ipv6)) => "/ipv6",
+            _ if u.scheme().is_none() && has_dot_segment(u.path()) => "/reference-dots",
+            _ if !u.path().starts_with('/') && has_dot_segment(u.path()) => "/rootless-dots",
+            _ if u
+                .scheme()
+                .and_then(uriscan::scheme::default_port)
+                .is_some_and(|d| u.port_u16() == Some(uriscan::Port::Number(d))) =>
+            {
+                "/default-port"
+            }
+            _ => "",
+        };
+        let detail = format!("uriscan {ours:?}, fluent-uri {:?}", theirs.as_str());
+        disagree("fluent-uri", &format!("normalize-result{class}"), s, &detail);
+    }
+}

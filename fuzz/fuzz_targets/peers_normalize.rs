@@ -1,0 +1,8 @@
+//! Differential: syntax-based normalization against fluent-uri; fails only
+//! on a disagreement not explained in tests/data/known_disagreements.txt.
+#![no_main]
+
+#[path = "../../tests/fuzz_checks/mod.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::peers_normalize(data));
