@@ -211,6 +211,17 @@ pub enum Cmd {
         #[command(flatten)]
         input: Input,
     },
+    /// The shortest reference that resolves against --base to each line, or BASE<TAB>TARGET lines (--pairs) (the inverse of section 5.2)
+    Relativize {
+        /// The base URI (must parse and have a scheme)
+        #[arg(short, long, value_name = "URI", required_unless_present = "pairs", conflicts_with = "pairs")]
+        base: Option<String>,
+        /// Lines are BASE<TAB>TARGET
+        #[arg(long)]
+        pairs: bool,
+        #[command(flatten)]
+        input: Input,
+    },
     /// Syntax-based (and --scheme-based) normalization (sections 6.2.2, 6.2.3)
     Normalize {
         /// Also scheme-based normalization (default port, empty path)
@@ -398,6 +409,7 @@ impl Cmd {
             Cmd::Parse { input, .. }
             | Cmd::Split { input }
             | Cmd::Resolve { input, .. }
+            | Cmd::Relativize { input, .. }
             | Cmd::Normalize { input, .. }
             | Cmd::Check { input, .. }
             | Cmd::Stats { input, .. }

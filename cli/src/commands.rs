@@ -134,6 +134,9 @@ impl Job for SplitJob {
 pub struct ResolveJob<'b> {
     /// The `--base`, or `None` for `--pairs`.
     pub base: Option<UriRef<'b>>,
+    /// Relativize (the line is the target) instead of resolve (the line is
+    /// the reference).
+    pub relativize: bool,
     pub mode: ResolveMode,
     /// What base and reference are parsed as: RFC 3986 or RFC 3987.
     pub grammar: Grammar,
@@ -175,6 +178,10 @@ impl ResolveJob<'_> {
                 (base, &bytes[tab + 1..])
             }
         };
+        if self.relativize {
+            let t = self.parse(reference).map_err(|e| failure("target", &e))?;
+            return t.relativize(&base).map(String::from).map_err(|e| ("target", "relativize", None, e.to_string()));
+        }
         let r = self.parse(reference).map_err(|e| failure("reference", &e))?;
         let mut s = String::new();
         r.resolve_into(&base, self.mode, &mut s).map_err(|e| ("base", "resolution", None, e.to_string()))?;

@@ -34,7 +34,7 @@ fn fields_help(name: &str) -> Option<String> {
     let cols: &[&str] = match name {
         "parse" => commands::ParseJob::COLUMNS,
         "split" => commands::SplitJob::COLUMNS,
-        "resolve" => commands::ResolveJob::COLUMNS,
+        "resolve" | "relativize" => commands::ResolveJob::COLUMNS,
         "normalize" => commands::NormalizeJob::COLUMNS,
         "check" => commands::CheckJob::COLUMNS,
         "stats" => stats::COLUMNS,
@@ -117,6 +117,18 @@ fn status<A>(r: Result<Summary<A>, u8>) -> u8 {
     }
 }
 
+/// A `--base` argument: it must parse and have a scheme. The message never
+/// echoes a password (RFC 3986 section 7.5).
+fn parse_base(b: &str, grammar: Grammar) -> Result<UriRef<'_>, String> {
+    match UriRef::parse_with(b, grammar) {
+        Ok(u) if u.scheme().is_some() => Ok(u),
+        Ok(_) => {
+            Err(format!("--base {}: a base URI needs a scheme (RFC 3986 section 5.1)", uriscan::security::redact(b)))
+        }
+        Err(e) => Err(format!("--base {}: {e}", uriscan::security::redact(b))),
+    }
+}
+
 fn run(cli: &Cli) -> u8 {
     let c = &cli.common;
     let operands: Vec<&str> =
@@ -136,17 +148,29 @@ fn run(cli: &Cli) -> u8 {
             }
             let base = match base {
                 None => None,
-                // Never echo a password (RFC 3986 section 7.5).
-                Some(b) => match UriRef::parse_with(b, grammar) {
-                    Ok(u) if u.scheme().is_some() => Some(u),
-                    Ok(_) => {
-                        let b = uriscan::security::redact(b);
-                        return usage(format!("--base {b}: a base URI needs a scheme (RFC 3986 section 5.1)"));
-                    }
-                    Err(e) => return usage(format!("--base {}: {e}", uriscan::security::redact(b))),
+                Some(b) => match parse_base(b, grammar) {
+                    Ok(u) => Some(u),
+                    Err(e) => return usage(e),
                 },
             };
-            status(records(&commands::ResolveJob { base, mode, grammar, iri: *iri }, c, &files))
+            status(records(&commands::ResolveJob { base, relativize: false, mode, grammar, iri: *iri }, c, &files))
+        }
+        Cmd::Relativize { base, .. } => {
+            let base = match base {
+                None => None,
+                Some(b) => match parse_base(b, Grammar::Rfc3986) {
+                    Ok(u) => Some(u),
+                    Err(e) => return usage(e),
+                },
+            };
+            let job = commands::ResolveJob {
+                base,
+                relativize: true,
+                mode: ResolveMode::Strict,
+                grammar: Grammar::Rfc3986,
+                iri: false,
+            };
+            status(records(&job, c, &files))
         }
         Cmd::Normalize { scheme_based, key, rule, .. } => {
             let opts = if *scheme_based { NormalizeOptions::SCHEME_BASED } else { NormalizeOptions::SYNTAX };
