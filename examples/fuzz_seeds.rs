@@ -7,7 +7,6 @@
 //! cargo run --example fuzz_seeds -- fuzz/corpus 500
 //! ```
 #[path = "../tests/engines/generator.rs"]
-#[allow(dead_code)]
 mod generator;
 
 use generator::{Generator, Rng};
