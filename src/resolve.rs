@@ -124,7 +124,7 @@ impl core::fmt::Display for ResolveError {
 
 impl core::error::Error for ResolveError {}
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 crate::simd::skipping_fn! {
     /// Whether `dir` or `path` may hold a dot segment (one starts the path or
     /// follows a "/" and begins with "."); without one, remove_dot_segments
