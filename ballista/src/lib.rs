@@ -1,0 +1,1 @@
+//! uriscan functions on Ballista (in progress).

@@ -1,0 +1,1 @@
+//! uriscan functions for DataFusion (in progress).
