@@ -477,3 +477,34 @@ fn param_value<'a>(text: &'a str, name: &str) -> Option<&'a str> {
         .find(|(key, _)| *key == name)
         .map(|(_, value)| value)
 }
+
+/// A view column of a slice of each row chosen by `f` (called with the row
+/// index and text of every non-null row; `None` gives a null): zero-copy
+/// when `f` returns a slice of its argument (a string from elsewhere, such
+/// as a literal, is copied). The building block for row-wise extractions
+/// the other kernels do not cover.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec!["http://h/a/b.txt", "http://h/"]);
+/// let last = uriscan_arrow::slices(&urls, |_, t| t.rsplit_once('/').map(|(_, s)| s).filter(|s| !s.is_empty())).unwrap();
+/// assert_eq!((last.value(0), last.is_null(1)), ("b.txt", true));
+/// ```
+pub fn slices<F>(array: &dyn Array, mut f: F) -> Result<StringViewArray, ArrowError>
+where
+    F: for<'s> FnMut(usize, &'s str) -> Option<&'s str>,
+{
+    let mut out = ViewColumn::with_capacity(array.len());
+    let mut i = 0;
+    let buffers = for_each_row(array, |row| {
+        match row {
+            Some(row) => out.push_part(&row, f(i, row.text)),
+            None => out.push_null(),
+        }
+        i += 1;
+    })?;
+    out.finish(&buffers)
+}
