@@ -79,6 +79,7 @@ pub fn function_registry() -> BallistaFunctionRegistry {
 /// When `url` is not a scheduler address.
 ///
 /// ```no_run
+/// use datafusion::execution::FunctionRegistry;
 /// # #[tokio::main] async fn main() -> datafusion::error::Result<()> {
 /// let ctx = uriscan_ballista::remote("df://localhost:50050").await?;
 /// assert!(ctx.udf("uri_host").is_ok());

@@ -120,6 +120,7 @@ pub fn functions() -> Vec<Arc<ScalarUDF>> {
 /// as another `parse_url`).
 ///
 /// ```
+/// use datafusion::execution::FunctionRegistry;
 /// let ctx = datafusion::prelude::SessionContext::new();
 /// uriscan_datafusion::register(&ctx);
 /// assert!(ctx.udf("uri_resolve").is_ok());

@@ -15,10 +15,12 @@ async fn main() -> ballista_core::error::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let host = args.first().cloned().unwrap_or_else(|| "127.0.0.1".into());
     let port: u16 = args.get(1).and_then(|p| p.parse().ok()).unwrap_or(50050);
-    let mut config = SchedulerConfig::default();
-    config.bind_host = host.clone();
-    config.bind_port = port;
-    config.override_session_builder = Some(Arc::new(|c| Ok(uriscan_ballista::session_state_with(c))));
+    let config = SchedulerConfig {
+        bind_host: host.clone(),
+        bind_port: port,
+        override_session_builder: Some(Arc::new(|c| Ok(uriscan_ballista::session_state_with(c)))),
+        ..SchedulerConfig::default()
+    };
     let addr: SocketAddr =
         format!("{host}:{port}").parse().map_err(|e| BallistaError::Configuration(format!("{host}:{port}: {e}")))?;
     let cluster = BallistaCluster::new_from_config(&config).await?;
