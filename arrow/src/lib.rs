@@ -349,13 +349,7 @@ pub fn normalize(array: &dyn Array, opts: NormalizeOptions) -> Result<StringView
 /// assert_eq!((r.value(0), r.value(1)), ("http://a/b/g?y#s", "http://x/y/g"));
 /// ```
 pub fn resolve(refs: &dyn Array, bases: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    if refs.len() != bases.len() {
-        return Err(ArrowError::InvalidArgumentError(format!(
-            "resolve: {} references but {} bases",
-            refs.len(),
-            bases.len()
-        )));
-    }
+    same_len("resolve: references and bases", refs, bases)?;
     let base_texts = source::texts(bases)?;
     let mut out = StringViewBuilder::with_capacity(refs.len());
     let mut buf = String::new();
@@ -392,6 +386,15 @@ pub fn resolve_scalar(refs: &dyn Array, base: &str) -> Result<StringViewArray, A
     let mut buf = String::new();
     for_each_row(refs, |row| append_resolved(&mut out, &mut buf, row, Some(&base)))?;
     Ok(out.finish())
+}
+
+/// An error unless `a` and `b` have as many rows.
+fn same_len(what: &str, a: &dyn Array, b: &dyn Array) -> Result<(), ArrowError> {
+    if a.len() == b.len() {
+        Ok(())
+    } else {
+        Err(ArrowError::InvalidArgumentError(format!("{what}: {} rows against {}", a.len(), b.len())))
+    }
 }
 
 fn append_resolved(out: &mut StringViewBuilder, buf: &mut String, row: Option<Row<'_>>, base: Option<&UriRef<'_>>) {
@@ -446,13 +449,7 @@ pub fn query_param(array: &dyn Array, name: &str) -> Result<StringViewArray, Arr
 /// assert_eq!((v.value(0), v.value(1)), ("1", "2"));
 /// ```
 pub fn query_param_each(array: &dyn Array, names: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    if array.len() != names.len() {
-        return Err(ArrowError::InvalidArgumentError(format!(
-            "query_param: {} URLs but {} names",
-            array.len(),
-            names.len()
-        )));
-    }
+    same_len("query_param: URLs and names", array, names)?;
     let names = source::texts(names)?;
     let mut out = ViewColumn::with_capacity(array.len());
     let mut i = 0;
