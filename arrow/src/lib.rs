@@ -27,7 +27,7 @@
 //! assert_eq!((valid.value(0), valid.is_null(1), valid.value(2)), (true, true, false));
 //! ```
 #![warn(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod source;
 mod views;

@@ -7,25 +7,23 @@
 //! 1,000,000 URLs (the lines of `kasztp.txt` in `URISCAN_BENCH_DATA`,
 //! repeated; generated URLs when unset) in a Utf8View column, then:
 //!
-//! - SQL: `uri_host(url)` against `datafusion-spark`'s `parse_url(url,
-//!   'HOST')` and a `regexp_match` extraction of the host (RFC 3986
-//!   Appendix B), each `SELECT ... FROM urls` collected in full;
-//! - Arrow: `uriscan_arrow::parse` of the column against `UriRef::parse`
-//!   row by row appending the same columns to Arrow builders.
+//! `uri_host(url)` against `datafusion-spark`'s `parse_url(url, 'HOST')`
+//! (and `try_parse_url`) and a `regexp_match` extraction of the host (RFC
+//! 3986 Appendix B's pattern), each `SELECT ... FROM urls` collected in full.
+//! (The Arrow kernels alone: `cargo run --release -p uriscan-arrow --example bench`.)
 //!
 //! Prints the median of `ROUNDS` (default 7) runs of each, and the ratios.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use datafusion::arrow::array::builder::{BooleanBuilder, Int32Builder, StringViewBuilder};
-use datafusion::arrow::array::{Array, ArrayRef, StringViewArray};
+use datafusion::arrow::array::{ArrayRef, StringViewArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::arrow::record_batch::RecordBatch;
 use datafusion::datasource::MemTable;
 use datafusion::error::Result;
 use datafusion::prelude::SessionContext;
-use uriscan::{Port, UriRef};
+use uriscan::UriRef;
 
 const ROWS: usize = 1_000_000;
 const BATCH: usize = 8192;
@@ -53,18 +51,6 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-fn time<T>(rounds: usize, mut f: impl FnMut() -> T) -> Duration {
-    median(
-        (0..rounds)
-            .map(|_| {
-                let t = Instant::now();
-                std::hint::black_box(f());
-                t.elapsed()
-            })
-            .collect(),
-    )
-}
-
 async fn time_sql(ctx: &SessionContext, sql: &str, rounds: usize) -> Result<Duration> {
     let mut times = Vec::new();
     for _ in 0..rounds {
@@ -77,37 +63,6 @@ async fn time_sql(ctx: &SessionContext, sql: &str, rounds: usize) -> Result<Dura
     Ok(median(times))
 }
 
-/// Row by row: `UriRef::parse` and Arrow builders for the same columns as
-/// `uriscan_arrow::parse` (components copied into the builders).
-fn row_by_row(a: &StringViewArray) -> Vec<ArrayRef> {
-    let n = a.len();
-    let mut valid = BooleanBuilder::with_capacity(n);
-    let mut parts: Vec<StringViewBuilder> = (0..8).map(|_| StringViewBuilder::with_capacity(n)).collect();
-    let mut port = Int32Builder::with_capacity(n);
-    for v in a.iter() {
-        let Some(Ok(u)) = v.map(UriRef::parse) else {
-            valid.append_option(v.map(|_| false));
-            parts.iter_mut().for_each(|p| p.append_null());
-            port.append_null();
-            continue;
-        };
-        valid.append_value(true);
-        let values =
-            [u.scheme(), u.authority(), u.userinfo(), u.host(), u.port(), Some(u.path()), u.query(), u.fragment()];
-        for (b, v) in parts.iter_mut().zip(values) {
-            b.append_option(v);
-        }
-        port.append_option(match u.port_u16() {
-            Some(Port::Number(p)) => Some(i32::from(p)),
-            _ => None,
-        });
-    }
-    let mut out: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
-    out.extend(parts.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
-    out.push(Arc::new(port.finish()));
-    out
-}
-
 #[tokio::main]
 async fn main() -> Result<()> {
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
@@ -115,16 +70,6 @@ async fn main() -> Result<()> {
     let urls: Vec<&str> = lines.iter().map(String::as_str).cycle().take(ROWS).collect();
     let valid = urls.iter().filter(|u| UriRef::parse(u).is_ok()).count();
     println!("corpus: {source}: {} distinct lines, {ROWS} rows ({valid} valid RFC 3986), {rounds} rounds", lines.len());
-
-    // Arrow: one column, parsed whole vs row by row.
-    let column = StringViewArray::from(urls.clone());
-    let arrow_parse = time(rounds, || uriscan_arrow::parse(&column).map(|s| s.len()));
-    let rows_parse = time(rounds, || row_by_row(&column).len());
-    let host_kernel = time(rounds, || uriscan_arrow::component(&column, uriscan::Component::Host).map(|h| h.len()));
-    println!("arrow parse (struct)        {:>9.1} ms", arrow_parse.as_secs_f64() * 1e3);
-    println!("row-by-row parse + builders {:>9.1} ms", rows_parse.as_secs_f64() * 1e3);
-    println!("  ratio {:.2}x", rows_parse.as_secs_f64() / arrow_parse.as_secs_f64());
-    println!("arrow host kernel           {:>9.1} ms", host_kernel.as_secs_f64() * 1e3);
 
     // SQL over a MemTable of Utf8View batches.
     let schema = Arc::new(Schema::new(vec![Field::new("url", DataType::Utf8View, true)]));
