@@ -1,0 +1,123 @@
+//! The Arrow parse of a column against `UriRef::parse` row by row, one run:
+//!
+//! ```sh
+//! URISCAN_BENCH_DATA=/work/shared/data cargo run --release -p uriscan-arrow --example bench
+//! ```
+//!
+//! 1,000,000 URLs (the lines of `kasztp.txt` in `URISCAN_BENCH_DATA`,
+//! repeated; generated URLs when unset) in a `StringViewArray` and a
+//! `StringArray`. `uriscan_arrow::parse` (the struct of view columns) is
+//! compared with a loop that calls `UriRef::parse` on each row and appends
+//! the same columns to Arrow builders (which copy the components). Prints
+//! the median of `ROUNDS` (default 7) runs of each and the ratio.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use arrow_array::builder::{BooleanBuilder, Int32Builder, StringViewBuilder};
+use arrow_array::{Array, ArrayRef, StringArray, StringViewArray};
+use uriscan::{Component, Port, UriRef};
+
+const ROWS: usize = 1_000_000;
+
+fn corpus() -> (Vec<String>, String) {
+    if let Ok(dir) = std::env::var("URISCAN_BENCH_DATA") {
+        let path = std::path::Path::new(&dir).join("kasztp.txt");
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let text = text.trim_start_matches('\u{feff}');
+            let lines: Vec<String> = text.lines().filter(|l| !l.is_empty()).map(String::from).collect();
+            if !lines.is_empty() {
+                return (lines, path.display().to_string());
+            }
+        }
+    }
+    let hosts = ["example.com", "www.example.org", "cdn.static.example.net", "192.0.2.7", "[2001:db8::1]"];
+    let lines = (0..10_000)
+        .map(|i| format!("https://{}/path/{}/item-{}.html?id={}&ref=x#s{}", hosts[i % 5], i % 97, i, i * 7, i % 3))
+        .collect();
+    (lines, "generated".to_string())
+}
+
+fn time<T>(rounds: usize, mut f: impl FnMut() -> T) -> Duration {
+    let mut v: Vec<Duration> = (0..rounds)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(f());
+            t.elapsed()
+        })
+        .collect();
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// Row by row: `UriRef::parse` and Arrow builders for the component, valid
+/// and port columns of `uriscan_arrow::parse` (components copied).
+fn row_by_row<'a>(rows: impl Iterator<Item = Option<&'a str>>, n: usize) -> Vec<ArrayRef> {
+    let mut valid = BooleanBuilder::with_capacity(n);
+    let mut parts: Vec<StringViewBuilder> = (0..8).map(|_| StringViewBuilder::with_capacity(n)).collect();
+    let mut port = Int32Builder::with_capacity(n);
+    for v in rows {
+        let Some(Ok(u)) = v.map(UriRef::parse) else {
+            valid.append_option(v.map(|_| false));
+            parts.iter_mut().for_each(|p| p.append_null());
+            port.append_null();
+            continue;
+        };
+        valid.append_value(true);
+        let values =
+            [u.scheme(), u.authority(), u.userinfo(), u.host(), u.port(), Some(u.path()), u.query(), u.fragment()];
+        for (b, v) in parts.iter_mut().zip(values) {
+            b.append_option(v);
+        }
+        port.append_option(match u.port_u16() {
+            Some(Port::Number(p)) => Some(i32::from(p)),
+            _ => None,
+        });
+    }
+    let mut out: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
+    out.extend(parts.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
+    out.push(Arc::new(port.finish()));
+    out
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn main() {
+    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
+    let (lines, source) = corpus();
+    let urls: Vec<&str> = lines.iter().map(String::as_str).cycle().take(ROWS).collect();
+    let valid = urls.iter().filter(|u| UriRef::parse(u).is_ok()).count();
+    println!("corpus: {source}: {} distinct lines, {ROWS} rows ({valid} valid), {rounds} rounds", lines.len());
+
+    let views = StringViewArray::from(urls.clone());
+    let strings = StringArray::from(urls.clone());
+    for (name, array) in [("StringViewArray", &views as &dyn Array), ("StringArray", &strings as &dyn Array)] {
+        let batch = time(rounds, || uriscan_arrow::parse(array).map(|s| s.len()));
+        let rows = match name {
+            "StringViewArray" => time(rounds, || row_by_row(views.iter(), ROWS).len()),
+            _ => time(rounds, || row_by_row(strings.iter(), ROWS).len()),
+        };
+        println!(
+            "{name:<16} uriscan_arrow::parse {:>8.1} ms | UriRef::parse row by row + builders {:>8.1} ms | ratio {:.2}x",
+            ms(batch),
+            ms(rows),
+            rows.as_secs_f64() / batch.as_secs_f64()
+        );
+    }
+    let host = time(rounds, || uriscan_arrow::component(&views, Component::Host).map(|h| h.len()));
+    let host_rows = time(rounds, || {
+        let mut b = StringViewBuilder::with_capacity(ROWS);
+        for v in views.iter() {
+            b.append_option(v.and_then(|v| UriRef::parse(v).ok()).and_then(|u| u.host()));
+        }
+        b.finish().len()
+    });
+    println!(
+        "host only        uriscan_arrow::component {:>8.1} ms | row by row + builder {:>8.1} ms | ratio {:.2}x",
+        ms(host),
+        ms(host_rows),
+        host_rows.as_secs_f64() / host.as_secs_f64()
+    );
+}

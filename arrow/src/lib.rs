@@ -1,0 +1,507 @@
+//! RFC 3986 URI references over Apache Arrow string arrays, with
+//! [uriscan](https://docs.rs/uriscan)'s parser.
+//!
+//! Every kernel takes a `StringArray`, `LargeStringArray` or
+//! `StringViewArray` (as `&dyn Array`) and returns one output row per input
+//! row: a null input gives a null output, an invalid reference gives a null
+//! component (and `valid = false` with the error's index and kind from
+//! [`parse`]).
+//!
+//! Component columns are zero-copy: each is a `StringViewArray` whose views
+//! point into the input's own buffers (the values buffer of a `StringArray`,
+//! the data buffers of a `StringViewArray`), which the output shares by
+//! reference count. No byte of URL text is copied, except that components
+//! of 12 bytes or fewer live inline in their view, as the Arrow format
+//! requires.
+//!
+//! ```
+//! use arrow_array::{Array, StringArray};
+//! use uriscan::Component;
+//!
+//! let urls = StringArray::from(vec![Some("http://a.example/x?q#f"), None, Some("http://[::1")]);
+//! let hosts = uriscan_arrow::component(&urls, Component::Host).unwrap();
+//! assert_eq!(hosts.value(0), "a.example");
+//! assert!(hosts.is_null(1) && hosts.is_null(2));
+//!
+//! let valid = uriscan_arrow::is_valid(&urls).unwrap();
+//! assert_eq!((valid.value(0), valid.is_null(1), valid.value(2)), (true, true, false));
+//! ```
+#![warn(missing_docs)]
+#![deny(unsafe_code)]
+
+mod source;
+mod views;
+
+use std::sync::Arc;
+
+use arrow_array::builder::{BooleanBuilder, Int32Builder, StringViewBuilder, UInt64Builder};
+use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array, StringViewArray, StructArray};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
+use uriscan::{Component, NormalizeOptions, Port, ResolveMode, UriRef};
+
+use source::{for_each_row, Row};
+use views::ViewColumn;
+
+/// The component columns of [`parse`]'s struct, in order, with the
+/// component each holds.
+pub const COMPONENTS: [(&str, Component); 8] = [
+    ("scheme", Component::Scheme),
+    ("authority", Component::Authority),
+    ("userinfo", Component::Userinfo),
+    ("host", Component::Host),
+    ("port_text", Component::Port),
+    ("path", Component::Path),
+    ("query", Component::Query),
+    ("fragment", Component::Fragment),
+];
+
+/// The fields of the struct [`parse`] returns, all nullable:
+///
+/// | field | type | content |
+/// |---|---|---|
+/// | `valid` | Boolean | whether the row is a URI reference (null for a null row) |
+/// | `scheme`, `authority`, `userinfo`, `host`, `port_text`, `path`, `query`, `fragment` | Utf8View | the component, null when undefined or the row is invalid |
+/// | `host_kind` | Utf8View | `reg-name`, `ipv4`, `ipv6` or `ipvfuture` ([`uriscan::HostKind::name`]) |
+/// | `port` | Int32 | the port's value, null when absent, empty or above 65535 |
+/// | `error_index` | UInt64 | byte index of the first bad byte, for invalid rows |
+/// | `error_kind` | Utf8View | the grammar context there ([`uriscan::ErrorKind::name`]) |
+///
+/// ```
+/// let f = uriscan_arrow::parse_fields();
+/// assert_eq!(f[0].name(), "valid");
+/// assert_eq!(f.len(), 13);
+/// ```
+#[must_use]
+pub fn parse_fields() -> Fields {
+    let mut fields = vec![Field::new("valid", DataType::Boolean, true)];
+    fields.extend(COMPONENTS.iter().map(|(name, _)| Field::new(*name, DataType::Utf8View, true)));
+    fields.push(Field::new("host_kind", DataType::Utf8View, true));
+    fields.push(Field::new("port", DataType::Int32, true));
+    fields.push(Field::new("error_index", DataType::UInt64, true));
+    fields.push(Field::new("error_kind", DataType::Utf8View, true));
+    Fields::from(fields)
+}
+
+/// The slice of `u` that `part` names, `None` when undefined.
+fn part_of<'a>(u: &UriRef<'a>, part: Component) -> Option<&'a str> {
+    match part {
+        Component::Scheme => u.scheme(),
+        Component::Authority => u.authority(),
+        Component::Userinfo => u.userinfo(),
+        Component::Host => u.host(),
+        Component::Port => u.port(),
+        Component::Path => Some(u.path()),
+        Component::Query => u.query(),
+        Component::Fragment => u.fragment(),
+        _ => None,
+    }
+}
+
+/// The port of `u` as a number, `None` when absent, empty or above 65535.
+fn port_number(u: &UriRef<'_>) -> Option<i32> {
+    match u.port_u16() {
+        Some(Port::Number(n)) => Some(i32::from(n)),
+        _ => None,
+    }
+}
+
+/// Parses every row and returns the struct described by [`parse_fields`].
+/// The struct's own null rows are the input's.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, Array, StringViewArray};
+///
+/// let urls = StringViewArray::from(vec![
+///     Some("foo://user@example.com:8042/over/there?name=ferret#nose"),
+///     Some("http://h/a b"),
+///     None,
+/// ]);
+/// let s = uriscan_arrow::parse(&urls).unwrap();
+/// let host = s.column_by_name("host").unwrap().as_string_view();
+/// assert_eq!(host.value(0), "example.com");
+/// let port = s.column_by_name("port").unwrap().as_primitive::<arrow_array::types::Int32Type>();
+/// assert_eq!(port.value(0), 8042);
+/// let valid = s.column_by_name("valid").unwrap().as_boolean();
+/// assert!(!valid.value(1));
+/// let index = s.column_by_name("error_index").unwrap().as_primitive::<arrow_array::types::UInt64Type>();
+/// assert_eq!(index.value(1), 10);
+/// assert!(s.is_null(2));
+/// ```
+pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
+    let n = array.len();
+    let mut valid = BooleanBuilder::with_capacity(n);
+    let mut parts: Vec<ViewColumn> = COMPONENTS.iter().map(|_| ViewColumn::with_capacity(n)).collect();
+    let mut host_kind = ViewColumn::with_capacity(n);
+    let mut port = Int32Builder::with_capacity(n);
+    let mut error_index = UInt64Builder::with_capacity(n);
+    let mut error_kind = ViewColumn::with_capacity(n);
+    let buffers = for_each_row(array, |row| {
+        let Some(row) = row else {
+            valid.append_null();
+            parts.iter_mut().for_each(ViewColumn::push_null);
+            host_kind.push_null();
+            port.append_null();
+            error_index.append_null();
+            error_kind.push_null();
+            return;
+        };
+        match UriRef::parse(row.text) {
+            Ok(u) => {
+                valid.append_value(true);
+                for (col, (_, part)) in parts.iter_mut().zip(COMPONENTS) {
+                    col.push_part(&row, part_of(&u, part));
+                }
+                host_kind.push_inline(u.host_kind().map(uriscan::HostKind::name));
+                port.append_option(port_number(&u));
+                error_index.append_null();
+                error_kind.push_null();
+            }
+            Err(e) => {
+                valid.append_value(false);
+                parts.iter_mut().for_each(ViewColumn::push_null);
+                host_kind.push_null();
+                port.append_null();
+                error_index.append_value(e.index() as u64);
+                error_kind.push_inline(Some(e.kind().name()));
+            }
+        }
+    })?;
+    let mut columns: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
+    for col in parts {
+        columns.push(Arc::new(col.finish(&buffers)?));
+    }
+    columns.push(Arc::new(host_kind.finish(&[])?));
+    columns.push(Arc::new(port.finish()));
+    columns.push(Arc::new(error_index.finish()));
+    columns.push(Arc::new(error_kind.finish(&[])?));
+    StructArray::try_new(parse_fields(), columns, array.logical_nulls())
+}
+
+/// One component of every row, as views into the input's buffers (no byte
+/// of URL text copied). Null where the input is null, the row is not a
+/// valid URI reference, or the component is undefined; an empty component
+/// (`http://h?` has an empty query) is an empty string.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use uriscan::Component;
+///
+/// let urls = StringArray::from(vec!["http://h?", "http://h", "mailto:a@b.example"]);
+/// let q = uriscan_arrow::component(&urls, Component::Query).unwrap();
+/// assert_eq!((q.value(0), q.is_null(1)), ("", true));
+/// let p = uriscan_arrow::component(&urls, Component::Path).unwrap();
+/// assert_eq!(p.value(2), "a@b.example");
+/// ```
+pub fn component(array: &dyn Array, part: Component) -> Result<StringViewArray, ArrowError> {
+    let mut out = ViewColumn::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| match row {
+        Some(row) => match UriRef::parse(row.text) {
+            Ok(u) => out.push_part(&row, part_of(&u, part)),
+            Err(_) => out.push_null(),
+        },
+        None => out.push_null(),
+    })?;
+    out.finish(&buffers)
+}
+
+/// The Appendix B split of every row (never fails: for dirty data whose rows
+/// need not be valid): one component, as views into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// use uriscan::Component;
+///
+/// let urls = StringArray::from(vec!["http://a b/c?d"]);
+/// let a = uriscan_arrow::split_component(&urls, Component::Authority).unwrap();
+/// assert_eq!(a.value(0), "a b");
+/// ```
+pub fn split_component(array: &dyn Array, part: Component) -> Result<StringViewArray, ArrowError> {
+    let mut out = ViewColumn::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| match row {
+        Some(row) => {
+            let c = uriscan::split(row.text);
+            let value = match part {
+                Component::Scheme => c.scheme,
+                Component::Authority => c.authority,
+                Component::Path => Some(c.path),
+                Component::Query => c.query,
+                Component::Fragment => c.fragment,
+                _ => None,
+            };
+            out.push_part(&row, value);
+        }
+        None => out.push_null(),
+    })?;
+    out.finish(&buffers)
+}
+
+/// Whether each row is a URI reference (RFC 3986 §4.1); null for a null row.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, LargeStringArray};
+/// let v = uriscan_arrow::is_valid(&LargeStringArray::from(vec![Some("a:b"), Some("a b"), None])).unwrap();
+/// assert_eq!((v.value(0), v.value(1), v.is_null(2)), (true, false, true));
+/// ```
+pub fn is_valid(array: &dyn Array) -> Result<BooleanArray, ArrowError> {
+    let mut out = BooleanBuilder::with_capacity(array.len());
+    for_each_row(array, |row| {
+        out.append_option(row.map(|r| UriRef::parse(r.text).is_ok()));
+    })?;
+    Ok(out.finish())
+}
+
+/// The port of each row as a number: null when the input is null or
+/// invalid, or the port is absent, empty or above 65535.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let p = uriscan_arrow::port(&StringArray::from(vec!["http://h:8080/", "http://h:/", "//h:99999"])).unwrap();
+/// assert_eq!((p.value(0), p.is_null(1), p.is_null(2)), (8080, true, true));
+/// ```
+pub fn port(array: &dyn Array) -> Result<Int32Array, ArrowError> {
+    let mut out = Int32Builder::with_capacity(array.len());
+    for_each_row(array, |row| {
+        out.append_option(row.and_then(|r| UriRef::parse(r.text).ok()).and_then(|u| port_number(&u)));
+    })?;
+    Ok(out.finish())
+}
+
+/// The parse error of each row as a message with its index
+/// (`invalid character ' ' at index 10 in path`); null for a valid or null row.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let e = uriscan_arrow::error(&StringArray::from(vec!["http://h/a b", "http://h/"])).unwrap();
+/// assert_eq!(e.value(0), "invalid character ' ' at index 10 in path");
+/// assert!(e.is_null(1));
+/// ```
+pub fn error(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    let mut out = StringViewBuilder::with_capacity(array.len());
+    for_each_row(array, |row| match row.map(|r| UriRef::parse(r.text)) {
+        Some(Err(e)) => out.append_value(e.to_string()),
+        _ => out.append_null(),
+    })?;
+    Ok(out.finish())
+}
+
+/// Each row normalized (RFC 3986 §6.2.2, and §6.2.3 with
+/// [`NormalizeOptions::SCHEME_BASED`]); null for a null or invalid row.
+/// A row that is already normal is a view into the input (not copied).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use uriscan::NormalizeOptions;
+/// let urls = StringArray::from(vec!["HTTP://Example.COM/a/./b/../c/%7euser", "http://a/", "a b"]);
+/// let n = uriscan_arrow::normalize(&urls, NormalizeOptions::SYNTAX).unwrap();
+/// assert_eq!(n.value(0), "http://example.com/a/c/~user");
+/// assert_eq!(n.value(1), "http://a/");
+/// assert!(n.is_null(2));
+/// ```
+pub fn normalize(array: &dyn Array, opts: NormalizeOptions) -> Result<StringViewArray, ArrowError> {
+    let mut out = ViewColumn::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| match row {
+        Some(row) => match UriRef::parse(row.text) {
+            Ok(u) => match u.normalize_with(opts) {
+                std::borrow::Cow::Borrowed(s) => out.push_part(&row, Some(s)),
+                std::borrow::Cow::Owned(s) => out.push_owned(&s),
+            },
+            Err(_) => out.push_null(),
+        },
+        None => out.push_null(),
+    })?;
+    out.finish(&buffers)
+}
+
+/// Resolves each reference against the base in the same row of `bases`
+/// (RFC 3986 §5.2, [`ResolveMode::Strict`]). Null when either is null or
+/// invalid, or the base has no scheme.
+///
+/// # Errors
+/// An [`ArrowError`] when an argument is not a string array, or their
+/// lengths differ.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let refs = StringArray::from(vec!["../g?y#s", "g"]);
+/// let bases = StringArray::from(vec!["http://a/b/c/d;p?q", "http://x/y/z"]);
+/// let r = uriscan_arrow::resolve(&refs, &bases).unwrap();
+/// assert_eq!((r.value(0), r.value(1)), ("http://a/b/g?y#s", "http://x/y/g"));
+/// ```
+pub fn resolve(refs: &dyn Array, bases: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    same_len("resolve: references and bases", refs, bases)?;
+    let base_texts = source::texts(bases)?;
+    let mut out = StringViewBuilder::with_capacity(refs.len());
+    let mut buf = String::new();
+    let mut i = 0;
+    for_each_row(refs, |row| {
+        let base = base_texts.get(i).copied().flatten();
+        i += 1;
+        let base = base.and_then(|b| UriRef::parse(b).ok());
+        append_resolved(&mut out, &mut buf, row, base.as_ref());
+    })?;
+    Ok(out.finish())
+}
+
+/// Resolves each reference against one `base` (RFC 3986 §5.2,
+/// [`ResolveMode::Strict`]). Null when the reference is null or invalid.
+///
+/// # Errors
+/// An [`ArrowError`] when `refs` is not a string array, or `base` is not an
+/// absolute URI (a URI reference with a scheme).
+///
+/// ```
+/// use arrow_array::StringViewArray;
+/// let refs = StringViewArray::from(vec!["g;x?y#s", "//g", "../.."]);
+/// let r = uriscan_arrow::resolve_scalar(&refs, "http://a/b/c/d;p?q").unwrap();
+/// assert_eq!((r.value(0), r.value(1), r.value(2)), ("http://a/b/c/g;x?y#s", "http://g", "http://a/"));
+/// assert!(uriscan_arrow::resolve_scalar(&refs, "/no/scheme").is_err());
+/// ```
+pub fn resolve_scalar(refs: &dyn Array, base: &str) -> Result<StringViewArray, ArrowError> {
+    let base = UriRef::parse(base).map_err(|e| ArrowError::InvalidArgumentError(format!("resolve: base: {e}")))?;
+    if base.scheme().is_none() {
+        return Err(ArrowError::InvalidArgumentError("resolve: the base has no scheme".into()));
+    }
+    let mut out = StringViewBuilder::with_capacity(refs.len());
+    let mut buf = String::new();
+    for_each_row(refs, |row| append_resolved(&mut out, &mut buf, row, Some(&base)))?;
+    Ok(out.finish())
+}
+
+/// An error unless `a` and `b` have as many rows.
+fn same_len(what: &str, a: &dyn Array, b: &dyn Array) -> Result<(), ArrowError> {
+    if a.len() == b.len() {
+        Ok(())
+    } else {
+        Err(ArrowError::InvalidArgumentError(format!("{what}: {} rows against {}", a.len(), b.len())))
+    }
+}
+
+fn append_resolved(out: &mut StringViewBuilder, buf: &mut String, row: Option<Row<'_>>, base: Option<&UriRef<'_>>) {
+    let reference = row.and_then(|r| UriRef::parse(r.text).ok());
+    match (reference, base) {
+        (Some(r), Some(b)) => {
+            buf.clear();
+            match r.resolve_into(b, ResolveMode::Strict, buf) {
+                Ok(()) => out.append_value(&*buf),
+                Err(_) => out.append_null(),
+            }
+        }
+        _ => out.append_null(),
+    }
+}
+
+/// The raw value of the first query parameter named `name` in each row
+/// (the query split at `&`, each piece at its first `=`, keys compared as
+/// written, nothing decoded), as a view into the input. A key without `=`
+/// gives an empty string; null when the row is null or invalid, or has no
+/// query or no such key.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec!["http://h/?a=1&b=x%20y&b=3", "http://h/?b", "http://h/?c=1"]);
+/// let b = uriscan_arrow::query_param(&urls, "b").unwrap();
+/// assert_eq!((b.value(0), b.value(1), b.is_null(2)), ("x%20y", "", true));
+/// ```
+pub fn query_param(array: &dyn Array, name: &str) -> Result<StringViewArray, ArrowError> {
+    let mut out = ViewColumn::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| match row {
+        Some(row) => out.push_part(&row, param_value(row.text, name)),
+        None => out.push_null(),
+    })?;
+    out.finish(&buffers)
+}
+
+/// [`query_param`] with a parameter name per row (null name, null result).
+///
+/// # Errors
+/// An [`ArrowError`] when an argument is not a string array, or their
+/// lengths differ.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://h/?a=1&b=2", "http://h/?a=1&b=2"]);
+/// let names = StringArray::from(vec!["a", "b"]);
+/// let v = uriscan_arrow::query_param_each(&urls, &names).unwrap();
+/// assert_eq!((v.value(0), v.value(1)), ("1", "2"));
+/// ```
+pub fn query_param_each(array: &dyn Array, names: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    same_len("query_param: URLs and names", array, names)?;
+    let names = source::texts(names)?;
+    let mut out = ViewColumn::with_capacity(array.len());
+    let mut i = 0;
+    let buffers = for_each_row(array, |row| {
+        let name = names.get(i).copied().flatten();
+        i += 1;
+        match (row, name) {
+            (Some(row), Some(name)) => out.push_part(&row, param_value(row.text, name)),
+            _ => out.push_null(),
+        }
+    })?;
+    out.finish(&buffers)
+}
+
+/// The raw value of parameter `name` in the query of `text`, if `text` is a
+/// URI reference with such a parameter.
+fn param_value<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let query = UriRef::parse(text).ok()?.query()?;
+    query
+        .split('&')
+        .map(|piece| piece.split_once('=').unwrap_or((piece, "")))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value)
+}
+
+/// A view column of a slice of each row chosen by `f` (called with the row
+/// index and text of every non-null row; `None` gives a null): zero-copy
+/// when `f` returns a slice of its argument (a string from elsewhere, such
+/// as a literal, is copied). The building block for row-wise extractions
+/// the other kernels do not cover.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec!["http://h/a/b.txt", "http://h/"]);
+/// let last = uriscan_arrow::slices(&urls, |_, t| t.rsplit_once('/').map(|(_, s)| s).filter(|s| !s.is_empty())).unwrap();
+/// assert_eq!((last.value(0), last.is_null(1)), ("b.txt", true));
+/// ```
+pub fn slices<F>(array: &dyn Array, mut f: F) -> Result<StringViewArray, ArrowError>
+where
+    F: for<'s> FnMut(usize, &'s str) -> Option<&'s str>,
+{
+    let mut out = ViewColumn::with_capacity(array.len());
+    let mut i = 0;
+    let buffers = for_each_row(array, |row| {
+        match row {
+            Some(row) => out.push_part(&row, f(i, row.text)),
+            None => out.push_null(),
+        }
+        i += 1;
+    })?;
+    out.finish(&buffers)
+}

@@ -1,0 +1,121 @@
+//! A `StringViewArray` under construction whose views point into the
+//! input's buffers, with a buffer of its own for computed strings.
+
+use arrow_array::builder::{make_view, NullBufferBuilder};
+use arrow_array::StringViewArray;
+use arrow_buffer::{Buffer, ScalarBuffer};
+use arrow_data::ByteView;
+use arrow_schema::ArrowError;
+
+use crate::source::{Row, MAX_INLINE};
+
+/// Size of the blocks that hold computed strings.
+const BLOCK: usize = 1 << 20;
+
+pub(crate) struct ViewColumn {
+    views: Vec<u128>,
+    nulls: NullBufferBuilder,
+    /// Computed strings (longer than [`MAX_INLINE`]), block by block.
+    owned: Vec<Vec<u8>>,
+    /// Views into `owned`: their buffer index counts from the first owned
+    /// block until [`ViewColumn::finish`] knows how many input buffers
+    /// come first.
+    owned_views: Vec<usize>,
+}
+
+impl ViewColumn {
+    pub(crate) fn with_capacity(n: usize) -> ViewColumn {
+        ViewColumn {
+            views: Vec::with_capacity(n),
+            nulls: NullBufferBuilder::new(n),
+            owned: Vec::new(),
+            owned_views: Vec::new(),
+        }
+    }
+
+    pub(crate) fn push_null(&mut self) {
+        self.views.push(0);
+        self.nulls.append_null();
+    }
+
+    /// Appends `part`, a slice of `row.text`, as a view into the row's
+    /// buffer (`None` appends a null). A string that is not a slice of the
+    /// row is copied.
+    pub(crate) fn push_part(&mut self, row: &Row<'_>, part: Option<&str>) {
+        let Some(part) = part else {
+            return self.push_null();
+        };
+        if part.len() <= MAX_INLINE {
+            self.views.push(make_view(part.as_bytes(), 0, 0));
+            self.nulls.append_non_null();
+            return;
+        }
+        let start = (part.as_ptr() as usize).wrapping_sub(row.text.as_ptr() as usize);
+        let inside = start <= row.text.len() && part.len() <= row.text.len() - start;
+        match u32::try_from(start).ok().and_then(|s| row.offset.checked_add(s)) {
+            Some(offset) if inside => {
+                self.views.push(make_view(part.as_bytes(), row.block, offset));
+                self.nulls.append_non_null();
+            }
+            _ => self.push_owned(part),
+        }
+    }
+
+    /// Appends a string that is not in the input (copied unless inline);
+    /// `None` appends a null.
+    pub(crate) fn push_inline(&mut self, value: Option<&str>) {
+        match value {
+            Some(v) => self.push_owned(v),
+            None => self.push_null(),
+        }
+    }
+
+    /// Appends a computed string.
+    pub(crate) fn push_owned(&mut self, value: &str) {
+        let bytes = value.as_bytes();
+        if bytes.len() <= MAX_INLINE {
+            self.views.push(make_view(bytes, 0, 0));
+            self.nulls.append_non_null();
+            return;
+        }
+        let fits = self.owned.last().is_some_and(|b| b.len() + bytes.len() <= BLOCK.max(b.capacity()));
+        if !fits {
+            self.owned.push(Vec::with_capacity(BLOCK.max(bytes.len())));
+        }
+        let block = self.owned.len() - 1;
+        let buf = &mut self.owned[block];
+        let offset = buf.len();
+        buf.extend_from_slice(bytes);
+        self.owned_views.push(self.views.len());
+        // Block and offset are below 2^32: blocks are at most BLOCK bytes
+        // unless one string is longer, and rows are shorter than 2^32.
+        self.views.push(make_view(bytes, block as u32, offset as u32));
+        self.nulls.append_non_null();
+    }
+
+    /// The array: views into `input` (the buffers the rows' locations
+    /// index), then into the computed strings' blocks.
+    pub(crate) fn finish(mut self, input: &[Buffer]) -> Result<StringViewArray, ArrowError> {
+        let first =
+            u32::try_from(input.len()).map_err(|_| ArrowError::InvalidArgumentError("too many buffers".into()))?;
+        for &i in &self.owned_views {
+            let mut v = ByteView::from(self.views[i]);
+            v.buffer_index += first;
+            self.views[i] = v.as_u128();
+        }
+        let mut buffers = input.to_vec();
+        buffers.extend(self.owned.into_iter().map(Buffer::from_vec));
+        let views = ScalarBuffer::from(self.views);
+        if cfg!(debug_assertions) {
+            return StringViewArray::try_new(views, buffers, self.nulls.finish());
+        }
+        // SAFETY: every view was made by `make_view` from a `&str` (valid
+        // UTF-8): either inline, or a slice of a row's text at the block and
+        // offset where `for_each_row` says that text lies in `input` (checked
+        // to be inside the row in `push_part`), or a string copied whole into
+        // an owned block. So each view is in bounds and valid UTF-8, which is
+        // what `try_new` would check (debug builds and the tests do check).
+        #[allow(unsafe_code)]
+        Ok(unsafe { StringViewArray::new_unchecked(views, buffers, self.nulls.finish()) })
+    }
+}

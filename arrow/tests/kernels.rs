@@ -1,0 +1,231 @@
+//! Every kernel against `uriscan` called row by row, on the three string
+//! array types, with nulls, slices, long and short components and invalid rows.
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Int32Type, UInt64Type};
+use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
+use std::sync::Arc;
+use uriscan::{Component, NormalizeOptions, Port, ResolveMode, UriRef};
+use uriscan_arrow::COMPONENTS;
+
+/// RFC 3986 examples (§1.1.2, §5.4), edge cases of empty and undefined
+/// components, invalid rows, and long rows whose parts are not inline.
+fn rows() -> Vec<Option<String>> {
+    let mut v: Vec<Option<String>> = [
+        "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+        "http://www.ietf.org/rfc/rfc2396.txt",
+        "ldap://[2001:db8::7]/c=GB?objectClass?one",
+        "mailto:John.Doe@example.com",
+        "news:comp.infosystems.www.servers.unix",
+        "tel:+1-816-555-1212",
+        "telnet://192.0.2.16:80/",
+        "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+        "foo://user:password@a-very-long-host-name.example.com:8042/over/there/and/back?name=ferret&colour=brown#nose-and-tail",
+        "http://h?",
+        "http://h#",
+        "//h",
+        "",
+        "../g?y#s",
+        "http://[v7.future]/",
+        "http://h:/",
+        "http://h:65536/",
+        "http://h/a b",
+        "http://[::1",
+        "http://h/%zz/and-a-long-path-after-it",
+        "http://user@example.com:99/",
+    ]
+    .iter()
+    .map(|s| Some(s.to_string()))
+    .collect();
+    v.insert(3, None);
+    v.push(None);
+    v
+}
+
+fn arrays(rows: &[Option<String>]) -> Vec<ArrayRef> {
+    let r: Vec<Option<&str>> = rows.iter().map(|s| s.as_deref()).collect();
+    // A padded array sliced to the rows: offsets that do not start at zero.
+    let mut padded = vec![Some("http://padding.example/padding/padding")];
+    padded.extend(r.iter().copied());
+    let sliced = StringArray::from(padded.clone()).slice(1, r.len());
+    let sliced_view = StringViewArray::from(padded).slice(1, r.len());
+    vec![
+        Arc::new(StringArray::from(r.clone())),
+        Arc::new(LargeStringArray::from(r.clone())),
+        Arc::new(StringViewArray::from(r.clone())),
+        Arc::new(sliced),
+        Arc::new(sliced_view),
+    ]
+}
+
+fn part<'a>(u: &UriRef<'a>, c: Component) -> Option<&'a str> {
+    match c {
+        Component::Scheme => u.scheme(),
+        Component::Authority => u.authority(),
+        Component::Userinfo => u.userinfo(),
+        Component::Host => u.host(),
+        Component::Port => u.port(),
+        Component::Path => Some(u.path()),
+        Component::Query => u.query(),
+        Component::Fragment => u.fragment(),
+        _ => unreachable!(),
+    }
+}
+
+fn strings(a: &StringViewArray) -> Vec<Option<&str>> {
+    a.iter().collect()
+}
+
+#[test]
+fn parse_matches_row_by_row() {
+    let rows = rows();
+    for array in arrays(&rows) {
+        let s = uriscan_arrow::parse(&array).unwrap();
+        assert_eq!(s.len(), rows.len());
+        let valid = s.column_by_name("valid").unwrap().as_boolean();
+        let port = s.column_by_name("port").unwrap().as_primitive::<Int32Type>();
+        let kind = s.column_by_name("host_kind").unwrap().as_string_view();
+        let eidx = s.column_by_name("error_index").unwrap().as_primitive::<UInt64Type>();
+        let ekind = s.column_by_name("error_kind").unwrap().as_string_view();
+        for (i, row) in rows.iter().enumerate() {
+            let Some(text) = row else {
+                assert!(s.is_null(i) && valid.is_null(i) && port.is_null(i) && eidx.is_null(i), "row {i}");
+                for (name, _) in COMPONENTS {
+                    assert!(s.column_by_name(name).unwrap().is_null(i));
+                }
+                continue;
+            };
+            assert!(s.is_valid(i));
+            match UriRef::parse(text) {
+                Ok(u) => {
+                    assert!(valid.value(i), "{text}");
+                    for (name, c) in COMPONENTS {
+                        let col = s.column_by_name(name).unwrap().as_string_view();
+                        let got = if col.is_null(i) { None } else { Some(col.value(i)) };
+                        assert_eq!(got, part(&u, c), "{name} of {text}");
+                    }
+                    let want_port = match u.port_u16() {
+                        Some(Port::Number(n)) => Some(i32::from(n)),
+                        _ => None,
+                    };
+                    assert_eq!(port.is_valid(i).then(|| port.value(i)), want_port, "{text}");
+                    let want_kind = u.host_kind().map(|k| k.name());
+                    assert_eq!(kind.is_valid(i).then(|| kind.value(i)), want_kind, "{text}");
+                    assert!(eidx.is_null(i) && ekind.is_null(i));
+                }
+                Err(e) => {
+                    assert!(!valid.value(i), "{text}");
+                    assert_eq!(eidx.value(i), e.index() as u64);
+                    assert_eq!(ekind.value(i), e.kind().name());
+                    for (name, _) in COMPONENTS {
+                        assert!(s.column_by_name(name).unwrap().is_null(i), "{name} of invalid {text}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn components_share_the_input_buffers() {
+    let long = "http://a-long-host-name.example/a/long/path/to/something?and=a&long=query";
+    let input = StringArray::from(vec![long; 3]);
+    for (_, c) in COMPONENTS {
+        let col = uriscan_arrow::component(&input, c).unwrap();
+        // The input's values buffer is the output's only data buffer.
+        assert_eq!(col.data_buffers().len(), 1);
+        assert_eq!(col.data_buffers()[0].as_ptr(), input.values().as_ptr());
+    }
+    let view_input = StringViewArray::from(vec![long; 3]);
+    let path = uriscan_arrow::component(&view_input, Component::Path).unwrap();
+    assert_eq!(path.data_buffers()[0].as_ptr(), view_input.data_buffers()[0].as_ptr());
+    assert_eq!(path.value(2), "/a/long/path/to/something");
+}
+
+#[test]
+fn kernels_match_row_by_row() {
+    let rows = rows();
+    let base = "http://a/b/c/d;p?q";
+    let b = UriRef::parse(base).unwrap();
+    for array in arrays(&rows) {
+        let valid = uriscan_arrow::is_valid(&array).unwrap();
+        let norm = uriscan_arrow::normalize(&array, NormalizeOptions::SCHEME_BASED).unwrap();
+        let resolved = uriscan_arrow::resolve_scalar(&array, base).unwrap();
+        let bases = StringArray::from(vec![base; rows.len()]);
+        let resolved2 = uriscan_arrow::resolve(&array, &bases).unwrap();
+        let errors = uriscan_arrow::error(&array).unwrap();
+        let ports = uriscan_arrow::port(&array).unwrap();
+        let split_path = uriscan_arrow::split_component(&array, Component::Path).unwrap();
+        assert_eq!(strings(&resolved), strings(&resolved2));
+        for (i, row) in rows.iter().enumerate() {
+            let Some(text) = row else {
+                assert!(valid.is_null(i) && norm.is_null(i) && resolved.is_null(i) && errors.is_null(i));
+                assert!(ports.is_null(i) && split_path.is_null(i));
+                continue;
+            };
+            assert_eq!(split_path.value(i), uriscan::split(text).path);
+            let parsed = UriRef::parse(text);
+            assert_eq!(valid.value(i), parsed.is_ok());
+            assert_eq!(errors.is_valid(i).then(|| errors.value(i).to_string()), parsed.err().map(|e| e.to_string()));
+            match parsed {
+                Ok(u) => {
+                    assert_eq!(norm.value(i), u.normalize_with(NormalizeOptions::SCHEME_BASED));
+                    assert_eq!(resolved.value(i), u.resolve_against_with(&b, ResolveMode::Strict).unwrap());
+                }
+                Err(_) => assert!(norm.is_null(i) && resolved.is_null(i) && ports.is_null(i)),
+            }
+        }
+    }
+}
+
+#[test]
+fn normalize_mixes_views_and_computed_strings() {
+    let input = StringArray::from(vec![
+        "http://already.normal.example/path",
+        "HTTP://NEEDS.WORK.EXAMPLE/a/./b/../c",
+        "http://already.normal.example/other",
+    ]);
+    let n = uriscan_arrow::normalize(&input, NormalizeOptions::SYNTAX).unwrap();
+    assert_eq!(
+        strings(&n),
+        [
+            Some("http://already.normal.example/path"),
+            Some("http://needs.work.example/a/c"),
+            Some("http://already.normal.example/other")
+        ]
+    );
+    // Input buffer first, then the block holding the one computed string.
+    assert_eq!(n.data_buffers().len(), 2);
+    assert_eq!(n.data_buffers()[0].as_ptr(), input.values().as_ptr());
+}
+
+#[test]
+fn query_params() {
+    let urls = StringViewArray::from(vec![
+        Some("http://h/?a=1&bb=a-long-value-not-inline&bb=2"),
+        Some("http://h/?a"),
+        Some("http://h/"),
+        Some("not a uri?a=1"),
+        None,
+    ]);
+    let a = uriscan_arrow::query_param(&urls, "a").unwrap();
+    assert_eq!(strings(&a), [Some("1"), Some(""), None, None, None]);
+    let bb = uriscan_arrow::query_param(&urls, "bb").unwrap();
+    assert_eq!(bb.value(0), "a-long-value-not-inline");
+    let names = StringArray::from(vec![Some("bb"), Some("a"), Some("a"), Some("a"), Some("a")]);
+    let each = uriscan_arrow::query_param_each(&urls, &names).unwrap();
+    assert_eq!(strings(&each), [Some("a-long-value-not-inline"), Some(""), None, None, None]);
+}
+
+#[test]
+fn errors_for_wrong_inputs() {
+    let ints = arrow_array::Int32Array::from(vec![1, 2]);
+    assert!(uriscan_arrow::parse(&ints).is_err());
+    let a = StringArray::from(vec!["g"]);
+    let b = StringArray::from(vec!["http://a/", "http://b/"]);
+    assert!(uriscan_arrow::resolve(&a, &b).is_err());
+    assert!(uriscan_arrow::query_param_each(&a, &b).is_err());
+    // A base without a scheme resolves nothing.
+    let bases = StringArray::from(vec!["/relative"]);
+    assert!(uriscan_arrow::resolve(&a, &bases).unwrap().is_null(0));
+}

@@ -1,0 +1,230 @@
+//! RFC 3986 URI functions for [Apache DataFusion](https://datafusion.apache.org) SQL,
+//! on [uriscan](https://docs.rs/uriscan)'s parser and the zero-copy kernels of
+//! [`uriscan_arrow`].
+//!
+//! [`register`] adds them all to a `SessionContext`:
+//!
+//! | function | result |
+//! |---|---|
+//! | `uri_scheme(url)`, `uri_authority`, `uri_userinfo`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | the component (Utf8View), NULL when undefined |
+//! | `uri_port(url)` | the port as Int32, NULL when absent, empty or above 65535 |
+//! | `uri_parse(url)` | a struct of every component ([`uriscan_arrow::parse_fields`]) |
+//! | `uri_is_valid(url)` | whether `url` is a URI reference (RFC 3986 §4.1) |
+//! | `uri_error(url)` | why it is not (message with byte index), NULL when valid |
+//! | `uri_normalize(url)` | syntax- and scheme-based normalization (§6.2.2, §6.2.3) |
+//! | `uri_resolve(base, ref)` | `ref` resolved against `base` (§5.2, strict) |
+//! | `uri_query_param(url, name)` | raw value of the first query parameter `name` (`""` for a key without `=`) |
+//! | `parse_url(url, part [, key])` | Spark's `parse_url` (see [`spark`]) |
+//!
+//! Every function takes Utf8, LargeUtf8 or Utf8View arguments, columns or
+//! literals; a NULL argument gives NULL, and so does a string that is not a
+//! valid URI reference (use `uri_is_valid` / `uri_error` to tell them apart).
+//! No function panics on any input.
+//!
+//! ```
+//! use datafusion::prelude::SessionContext;
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> datafusion::error::Result<()> {
+//! let ctx = SessionContext::new();
+//! uriscan_datafusion::register(&ctx);
+//! let df = ctx.sql("SELECT uri_host('http://example.com:8080/a') AS h, uri_port('http://example.com:8080/a') AS p").await?;
+//! let batches = df.collect().await?;
+//! let text = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?.to_string();
+//! assert!(text.contains("| example.com | 8080 |"));
+//! # Ok(())
+//! # }
+//! ```
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod spark;
+
+use std::sync::Arc;
+
+use datafusion::arrow::array::{Array, ArrayRef, StringViewArray};
+use datafusion::arrow::compute::cast;
+use datafusion::arrow::datatypes::DataType;
+use datafusion::common::{exec_err, Result, ScalarValue};
+use datafusion::logical_expr::{
+    ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, TypeSignature, Volatility,
+};
+use datafusion::prelude::SessionContext;
+use uriscan::{Component, NormalizeOptions};
+
+/// What a [`UriFunction`] computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Op {
+    Part(Component),
+    Port,
+    Parse,
+    IsValid,
+    Error,
+    Normalize,
+    Resolve,
+    QueryParam,
+    ParseUrl,
+}
+
+/// One of the SQL functions [`register`] adds (all share this type).
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct UriFunction {
+    name: &'static str,
+    op: Op,
+    signature: Signature,
+}
+
+impl UriFunction {
+    fn new(name: &'static str, op: Op) -> UriFunction {
+        let strings = || vec![DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
+        let signature = match op {
+            Op::Resolve | Op::QueryParam => Signature::string(2, Volatility::Immutable),
+            Op::ParseUrl => {
+                Signature::one_of(vec![TypeSignature::String(2), TypeSignature::String(3)], Volatility::Immutable)
+            }
+            _ => Signature::uniform(1, strings(), Volatility::Immutable),
+        };
+        UriFunction { name, op, signature }
+    }
+}
+
+/// Every function, as `ScalarUDF`s: for a Ballista function registry or a
+/// `SessionStateBuilder`.
+///
+/// ```
+/// let names: Vec<String> = uriscan_datafusion::functions().iter().map(|f| f.name().to_string()).collect();
+/// assert!(names.contains(&"uri_host".to_string()) && names.contains(&"parse_url".to_string()));
+/// ```
+#[must_use]
+pub fn functions() -> Vec<Arc<ScalarUDF>> {
+    let list = [
+        ("uri_scheme", Op::Part(Component::Scheme)),
+        ("uri_authority", Op::Part(Component::Authority)),
+        ("uri_userinfo", Op::Part(Component::Userinfo)),
+        ("uri_host", Op::Part(Component::Host)),
+        ("uri_path", Op::Part(Component::Path)),
+        ("uri_query", Op::Part(Component::Query)),
+        ("uri_fragment", Op::Part(Component::Fragment)),
+        ("uri_port", Op::Port),
+        ("uri_parse", Op::Parse),
+        ("uri_is_valid", Op::IsValid),
+        ("uri_error", Op::Error),
+        ("uri_normalize", Op::Normalize),
+        ("uri_resolve", Op::Resolve),
+        ("uri_query_param", Op::QueryParam),
+        ("parse_url", Op::ParseUrl),
+    ];
+    list.into_iter().map(|(name, op)| Arc::new(ScalarUDF::new_from_impl(UriFunction::new(name, op)))).collect()
+}
+
+/// Registers every function in `ctx` (replacing any of the same name, such
+/// as another `parse_url`).
+///
+/// ```
+/// use datafusion::execution::FunctionRegistry;
+/// let ctx = datafusion::prelude::SessionContext::new();
+/// uriscan_datafusion::register(&ctx);
+/// assert!(ctx.udf("uri_resolve").is_ok());
+/// ```
+pub fn register(ctx: &SessionContext) {
+    for f in functions() {
+        ctx.register_udf(f.as_ref().clone());
+    }
+}
+
+impl ScalarUDFImpl for UriFunction {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn signature(&self) -> &Signature {
+        &self.signature
+    }
+
+    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
+        Ok(match self.op {
+            Op::Port => DataType::Int32,
+            Op::IsValid => DataType::Boolean,
+            Op::Parse => DataType::Struct(uriscan_arrow::parse_fields()),
+            _ => DataType::Utf8View,
+        })
+    }
+
+    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        let all_scalar = args.args.iter().all(|a| matches!(a, ColumnarValue::Scalar(_)));
+        let rows = if all_scalar { 1 } else { args.number_rows };
+        let out = self.eval(&args.args, rows)?;
+        if all_scalar {
+            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
+        } else {
+            Ok(ColumnarValue::Array(out))
+        }
+    }
+}
+
+/// The string in a scalar argument: `Some(None)` for a NULL literal, `None`
+/// when the argument is a column.
+fn literal(arg: &ColumnarValue) -> Option<Option<&str>> {
+    match arg {
+        ColumnarValue::Scalar(s) => s.try_as_str(),
+        ColumnarValue::Array(_) => None,
+    }
+}
+
+/// An all-NULL Utf8View column.
+fn nulls(rows: usize) -> ArrayRef {
+    Arc::new(StringViewArray::new_null(rows))
+}
+
+impl UriFunction {
+    /// The function over `rows` rows (arguments broadcast as needed).
+    fn eval(&self, args: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
+        let Some(first) = args.first() else {
+            return exec_err!("{} needs arguments", self.name);
+        };
+        // The URL is the first argument, except for uri_resolve(base, ref).
+        let url_arg = if self.op == Op::Resolve { args.get(1) } else { Some(first) };
+        let Some(url_arg) = url_arg else {
+            return exec_err!("{} needs 2 arguments", self.name);
+        };
+        let urls = url_arg.to_array(rows)?;
+        let urls = urls.as_ref();
+        Ok(match self.op {
+            Op::Part(part) => Arc::new(uriscan_arrow::component(urls, part)?),
+            Op::Port => Arc::new(uriscan_arrow::port(urls)?),
+            Op::Parse => Arc::new(uriscan_arrow::parse(urls)?),
+            Op::IsValid => Arc::new(uriscan_arrow::is_valid(urls)?),
+            Op::Error => Arc::new(uriscan_arrow::error(urls)?),
+            Op::Normalize => Arc::new(uriscan_arrow::normalize(urls, NormalizeOptions::SCHEME_BASED)?),
+            Op::Resolve => match literal(first) {
+                Some(None) => nulls(rows),
+                // A literal base that is not absolute resolves nothing.
+                Some(Some(base)) => match uriscan_arrow::resolve_scalar(urls, base) {
+                    Ok(a) => Arc::new(a),
+                    Err(_) => nulls(rows),
+                },
+                None => Arc::new(uriscan_arrow::resolve(urls, first.to_array(rows)?.as_ref())?),
+            },
+            Op::QueryParam => {
+                let Some(name_arg) = args.get(1) else {
+                    return exec_err!("{} needs 2 arguments", self.name);
+                };
+                match literal(name_arg) {
+                    Some(None) => nulls(rows),
+                    Some(Some(name)) => Arc::new(uriscan_arrow::query_param(urls, name)?),
+                    None => Arc::new(uriscan_arrow::query_param_each(urls, name_arg.to_array(rows)?.as_ref())?),
+                }
+            }
+            Op::ParseUrl => spark::parse_url(urls, &args[1..], rows)?,
+        })
+    }
+}
+
+/// The rows of a string column as Utf8View (a cast only for Utf8 and
+/// LargeUtf8 input).
+fn as_views(arg: &ColumnarValue, rows: usize) -> Result<StringViewArray> {
+    let a = cast(&arg.to_array(rows)?, &DataType::Utf8View)?;
+    match a.as_any().downcast_ref::<StringViewArray>() {
+        Some(v) => Ok(v.clone()),
+        None => exec_err!("expected a string argument, found {}", a.data_type()),
+    }
+}

@@ -1,0 +1,214 @@
+//! The functions through SQL on a SessionContext, over Utf8, LargeUtf8 and
+//! Utf8View columns and literals, against `uriscan` called row by row.
+
+use std::sync::Arc;
+
+use datafusion::arrow::array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
+use datafusion::arrow::compute::cast;
+use datafusion::arrow::datatypes::{DataType, Field, Schema};
+use datafusion::arrow::record_batch::RecordBatch;
+use datafusion::datasource::MemTable;
+use datafusion::prelude::SessionContext;
+use uriscan::{NormalizeOptions, Port, UriRef};
+
+const URLS: [Option<&str>; 12] = [
+    Some("foo://user:pw@example.com:8042/over/there?name=ferret&x=1#nose"),
+    Some("http://www.ietf.org/rfc/rfc2396.txt"),
+    Some("ldap://[2001:db8::7]/c=GB?objectClass?one"),
+    Some("mailto:John.Doe@example.com"),
+    None,
+    Some("http://h?"),
+    Some("../g?y#s"),
+    Some("http://h/a b"),
+    Some("http://[::1"),
+    Some("HTTP://Example.COM:80/a/./b/../c"),
+    Some("https://a-long-host-name.example.org/path?q=a-long-query-value"),
+    Some(""),
+];
+
+async fn context() -> SessionContext {
+    let ctx = SessionContext::new();
+    uriscan_datafusion::register(&ctx);
+    let columns: Vec<(&str, ArrayRef)> = vec![
+        ("u8", Arc::new(StringArray::from(URLS.to_vec()))),
+        ("large", Arc::new(LargeStringArray::from(URLS.to_vec()))),
+        ("view", Arc::new(StringViewArray::from(URLS.to_vec()))),
+        ("name", Arc::new(StringArray::from(vec![Some("x"); URLS.len()]))),
+    ];
+    let schema = Arc::new(Schema::new(
+        columns.iter().map(|(n, a)| Field::new(*n, a.data_type().clone(), true)).collect::<Vec<_>>(),
+    ));
+    let batch = RecordBatch::try_new(schema.clone(), columns.into_iter().map(|(_, a)| a).collect()).unwrap();
+    let table = MemTable::try_new(schema, vec![vec![batch]]).unwrap();
+    ctx.register_table("t", Arc::new(table)).unwrap();
+    ctx
+}
+
+/// The first column of `sql`'s result, as strings.
+async fn column(ctx: &SessionContext, sql: &str) -> Vec<Option<String>> {
+    let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
+    let mut out = Vec::new();
+    for b in batches {
+        let c = cast(b.column(0), &DataType::Utf8).unwrap();
+        let c = c.as_any().downcast_ref::<StringArray>().unwrap();
+        out.extend(c.iter().map(|v| v.map(str::to_string)));
+    }
+    out
+}
+
+fn expected(f: impl Fn(&UriRef<'_>) -> Option<String>) -> Vec<Option<String>> {
+    URLS.iter().map(|u| u.and_then(|u| UriRef::parse(u).ok()).and_then(|u| f(&u))).collect()
+}
+
+#[tokio::test]
+async fn components_on_every_string_type() {
+    let ctx = context().await;
+    type Get = fn(&UriRef<'_>) -> Option<String>;
+    let cases: [(&str, Get); 9] = [
+        ("uri_scheme", |u| u.scheme().map(Into::into)),
+        ("uri_authority", |u| u.authority().map(Into::into)),
+        ("uri_userinfo", |u| u.userinfo().map(Into::into)),
+        ("uri_host", |u| u.host().map(Into::into)),
+        ("uri_path", |u| Some(u.path().into())),
+        ("uri_query", |u| u.query().map(Into::into)),
+        ("uri_fragment", |u| u.fragment().map(Into::into)),
+        ("uri_port", |u| match u.port_u16() {
+            Some(Port::Number(n)) => Some(n.to_string()),
+            _ => None,
+        }),
+        ("uri_normalize", |u| Some(u.normalize_with(NormalizeOptions::SCHEME_BASED).into_owned())),
+    ];
+    for (f, get) in cases {
+        let want = expected(get);
+        for col in ["u8", "large", "view"] {
+            assert_eq!(column(&ctx, &format!("SELECT {f}({col}) FROM t")).await, want, "{f}({col})");
+        }
+        // Literals, one by one (a scalar in, a scalar out).
+        for (i, url) in URLS.iter().enumerate() {
+            let lit = url.map_or("NULL".to_string(), |u| format!("'{u}'"));
+            assert_eq!(column(&ctx, &format!("SELECT {f}({lit})")).await, [want[i].clone()], "{f}({lit})");
+        }
+    }
+}
+
+#[tokio::test]
+async fn validity_and_errors() {
+    let ctx = context().await;
+    let valid = URLS.iter().map(|u| u.map(|u| UriRef::parse(u).is_ok().to_string())).collect::<Vec<_>>();
+    let errors = URLS.iter().map(|u| u.and_then(|u| UriRef::parse(u).err()).map(|e| e.to_string())).collect::<Vec<_>>();
+    for col in ["u8", "large", "view"] {
+        assert_eq!(column(&ctx, &format!("SELECT uri_is_valid({col}) FROM t")).await, valid);
+        assert_eq!(column(&ctx, &format!("SELECT uri_error({col}) FROM t")).await, errors);
+    }
+    assert_eq!(
+        column(&ctx, "SELECT uri_error('http://h/a b')").await,
+        [Some("invalid character ' ' at index 10 in path".into())]
+    );
+}
+
+#[tokio::test]
+async fn parse_struct() {
+    let ctx = context().await;
+    let host = column(&ctx, "SELECT uri_parse(view)['host'] FROM t").await;
+    assert_eq!(host, expected(|u| u.host().map(Into::into)));
+    let idx = column(&ctx, "SELECT uri_parse(u8)['error_index'] FROM t").await;
+    let want: Vec<_> =
+        URLS.iter().map(|u| u.and_then(|u| UriRef::parse(u).err()).map(|e| e.index().to_string())).collect();
+    assert_eq!(idx, want);
+    let kind = column(&ctx, "SELECT uri_parse(large)['host_kind'] FROM t").await;
+    assert_eq!(kind, expected(|u| u.host_kind().map(|k| k.name().into())));
+}
+
+#[tokio::test]
+async fn resolve_and_query_param() {
+    let ctx = context().await;
+    let base = "http://a/b/c/d;p?q";
+    let b = UriRef::parse(base).unwrap();
+    let want = expected(|u| u.resolve_against(&b).ok());
+    for col in ["u8", "large", "view"] {
+        assert_eq!(column(&ctx, &format!("SELECT uri_resolve('{base}', {col}) FROM t")).await, want);
+        // A column of bases.
+        assert_eq!(
+            column(&ctx, &format!("SELECT uri_resolve(arrow_cast('{base}', 'Utf8') || '', {col}) FROM t")).await,
+            want
+        );
+    }
+    assert_eq!(column(&ctx, "SELECT uri_resolve(NULL, view) FROM t").await, vec![None; URLS.len()]);
+    assert_eq!(column(&ctx, "SELECT uri_resolve('relative/base', view) FROM t").await, vec![None; URLS.len()]);
+    assert_eq!(column(&ctx, "SELECT uri_resolve('http://a/b/c/d;p?q', '../../g')").await, [Some("http://a/g".into())]);
+
+    let x = column(&ctx, "SELECT uri_query_param(view, 'x') FROM t").await;
+    assert_eq!(x[0].as_deref(), Some("1"));
+    assert!(x[1..].iter().all(Option::is_none));
+    assert_eq!(column(&ctx, "SELECT uri_query_param(large, name) FROM t").await, x);
+    assert_eq!(column(&ctx, "SELECT uri_query_param('http://h/?a&b=2', 'a')").await, [Some(String::new())]);
+}
+
+#[tokio::test]
+async fn spark_parse_url() {
+    let ctx = context().await;
+    // Expected values: Spark's definitions (java.net.URI's raw getters, see
+    // the `spark` module), worked out by hand for each case.
+    let u = "http://user:pw@Example.com:8080/a/b.html?x=1&y=2#frag";
+    let cases: [(&str, &str, Option<&str>, Option<&str>); 20] = [
+        (u, "HOST", None, Some("Example.com")),
+        (u, "PATH", None, Some("/a/b.html")),
+        (u, "QUERY", None, Some("x=1&y=2")),
+        (u, "QUERY", Some("y"), Some("2")),
+        (u, "QUERY", Some("z"), None),
+        (u, "REF", None, Some("frag")),
+        (u, "PROTOCOL", None, Some("http")),
+        (u, "FILE", None, Some("/a/b.html?x=1&y=2")),
+        (u, "AUTHORITY", None, Some("user:pw@Example.com:8080")),
+        (u, "USERINFO", None, Some("user:pw")),
+        (u, "host", None, None),
+        ("http://h?q", "FILE", None, Some("?q")),
+        ("http://h", "PATH", None, Some("")),
+        ("mailto:a@b.example?subject=x", "PATH", None, None),
+        ("mailto:a@b.example?subject=x", "QUERY", None, None),
+        ("http://a_b.example/", "HOST", None, None),
+        ("http://1.2.3.300/", "HOST", None, None),
+        ("http://[::1]:80/", "HOST", None, Some("[::1]")),
+        ("file:///etc/hosts", "HOST", None, None),
+        ("http://h/a b", "PATH", None, None),
+    ];
+    for (url, part, key, want) in cases {
+        let sql = match key {
+            Some(k) => format!("SELECT parse_url('{url}', '{part}', '{k}')"),
+            None => format!("SELECT parse_url('{url}', '{part}')"),
+        };
+        assert_eq!(column(&ctx, &sql).await, [want.map(String::from)], "{sql}");
+        assert_eq!(uriscan_datafusion::spark::parse_url_part(url, part, key), want);
+    }
+    // Columns of URLs, and a column of parts.
+    let hosts = column(&ctx, "SELECT parse_url(view, 'HOST') FROM t").await;
+    let want: Vec<_> = URLS
+        .iter()
+        .map(|u| u.and_then(|u| uriscan_datafusion::spark::parse_url_part(u, "HOST", None)).map(String::from))
+        .collect();
+    assert_eq!(hosts, want);
+    assert_eq!(column(&ctx, "SELECT parse_url(u8, arrow_cast('HOST', 'Utf8') || '') FROM t").await, want);
+    assert_eq!(column(&ctx, "SELECT parse_url(view, 'QUERY', name) FROM t").await[0].as_deref(), Some("1"));
+    assert_eq!(column(&ctx, "SELECT parse_url(view, NULL) FROM t").await, vec![None; URLS.len()]);
+}
+
+#[tokio::test]
+async fn group_by_host_and_bad_calls() {
+    let ctx = context().await;
+    let batches = ctx
+        .sql("SELECT uri_host(view) AS h, count(*) AS n FROM t GROUP BY h ORDER BY h")
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap();
+    let rows: usize = batches.iter().map(|b| b.num_rows()).sum();
+    let mut hosts: Vec<Option<String>> = expected(|u| u.host().map(Into::into));
+    hosts.sort();
+    hosts.dedup();
+    assert_eq!(rows, hosts.len());
+    // Wrong arity or types are planning errors, not panics.
+    assert!(ctx.sql("SELECT uri_host(u8, u8) FROM t").await.is_err());
+    assert!(ctx.sql("SELECT uri_resolve(u8) FROM t").await.is_err());
+    assert!(ctx.sql("SELECT parse_url(u8) FROM t").await.is_err());
+}
