@@ -95,7 +95,12 @@ impl ViewColumn {
 
     /// The array: views into `input` (the buffers the rows' locations
     /// index), then into the computed strings' blocks.
-    pub(crate) fn finish(mut self, input: &[Buffer]) -> Result<StringViewArray, ArrowError> {
+    pub(crate) fn finish(self, input: &[Buffer]) -> Result<StringViewArray, ArrowError> {
+        self.finish_with(input, cfg!(debug_assertions))
+    }
+
+    /// [`ViewColumn::finish`], validating the views (`try_new`) or not.
+    fn finish_with(mut self, input: &[Buffer], validate: bool) -> Result<StringViewArray, ArrowError> {
         let first =
             u32::try_from(input.len()).map_err(|_| ArrowError::InvalidArgumentError("too many buffers".into()))?;
         for &i in &self.owned_views {
@@ -106,7 +111,7 @@ impl ViewColumn {
         let mut buffers = input.to_vec();
         buffers.extend(self.owned.into_iter().map(Buffer::from_vec));
         let views = ScalarBuffer::from(self.views);
-        if cfg!(debug_assertions) {
+        if validate {
             return StringViewArray::try_new(views, buffers, self.nulls.finish());
         }
         // SAFETY: every view was made by `make_view` from a `&str` (valid
@@ -114,8 +119,80 @@ impl ViewColumn {
         // offset where `for_each_row` says that text lies in `input` (checked
         // to be inside the row in `push_part`), or a string copied whole into
         // an owned block. So each view is in bounds and valid UTF-8, which is
-        // what `try_new` would check (debug builds and the tests do check).
+        // what `try_new` would check (debug builds check; the test below
+        // builds both ways and validates the unchecked array in full).
         #[allow(unsafe_code)]
         Ok(unsafe { StringViewArray::new_unchecked(views, buffers, self.nulls.finish()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ViewColumn;
+    use crate::source::for_each_row;
+    use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
+    use std::sync::Arc;
+    use uriscan::UriRef;
+
+    /// The unchecked build (release) against the validated one (debug) on
+    /// the three array types, sliced and not: every component of every row
+    /// as a view into the input, and computed strings long and short.
+    #[test]
+    fn unchecked_views_are_valid_and_equal_to_checked() {
+        let long = format!(
+            "https://user:pw@{}.example.com:8080/{}?q={}#{}",
+            "h".repeat(40),
+            "p/".repeat(30),
+            "v".repeat(20),
+            "f".repeat(15)
+        );
+        let mut rows: Vec<Option<String>> =
+            ["http://a/b", "", "mailto:x@y", "http://[::1]:80/é?ü#ß", "%zz bad", "//h/path-of-some-length/x"]
+                .iter()
+                .map(|s| Some(s.to_string()))
+                .collect();
+        rows.push(None);
+        rows.push(Some(long));
+        for i in 0..300 {
+            rows.push(Some(format!("http://host-{i}.example.org/{}/{i}?k={i}", "seg".repeat(i % 9))));
+        }
+        let r: Vec<Option<&str>> = rows.iter().map(|s| s.as_deref()).collect();
+        let arrays: Vec<ArrayRef> = vec![
+            Arc::new(StringArray::from(r.clone())),
+            Arc::new(LargeStringArray::from(r.clone())),
+            Arc::new(StringViewArray::from(r.clone())),
+            Arc::new(StringArray::from(r.clone()).slice(3, r.len() - 5)),
+            Arc::new(StringViewArray::from(r.clone()).slice(2, r.len() - 3)),
+        ];
+        for array in &arrays {
+            let build = |validate: bool| {
+                let mut cols: Vec<ViewColumn> = (0..6).map(|_| ViewColumn::with_capacity(array.len())).collect();
+                let buffers = for_each_row(array.as_ref(), |row| {
+                    let Some(row) = row else {
+                        return cols.iter_mut().for_each(ViewColumn::push_null);
+                    };
+                    let [host, path, query, fragment, computed, whole] = &mut cols[..] else { unreachable!() };
+                    if let Ok(u) = UriRef::parse(row.text) {
+                        host.push_part(&row, u.host());
+                        path.push_part(&row, Some(u.path()));
+                        query.push_part(&row, u.query());
+                        fragment.push_part(&row, u.fragment());
+                        computed.push_owned(&row.text.to_uppercase());
+                        whole.push_part(&row, Some(row.text));
+                    } else {
+                        [host, path, query, fragment].into_iter().for_each(|c| c.push_null());
+                        computed.push_inline(Some(&row.text.repeat(2)));
+                        // A string that is not a slice of the row is copied.
+                        whole.push_part(&row, Some("not a slice of the row, long"));
+                    }
+                })
+                .unwrap();
+                cols.into_iter().map(|c| c.finish_with(&buffers, validate).unwrap()).collect::<Vec<_>>()
+            };
+            for (unchecked, checked) in build(false).iter().zip(build(true)) {
+                unchecked.to_data().validate_full().unwrap();
+                assert_eq!(unchecked.iter().collect::<Vec<_>>(), checked.iter().collect::<Vec<_>>());
+            }
+        }
     }
 }
