@@ -37,7 +37,10 @@ use std::sync::Arc;
 use arrow_array::builder::{BooleanBuilder, Int32Builder, StringViewBuilder, UInt64Builder};
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array, StringViewArray, StructArray};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use uriscan::{Component, NormalizeOptions, Port, ResolveMode, UriRef};
+use std::borrow::Cow;
+
+use uriscan::{Component, Grammar, NormalizeOptions, Port, ResolveMode, UriRef};
+use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, Row};
 use views::ViewColumn;
@@ -322,10 +325,7 @@ pub fn normalize(array: &dyn Array, opts: NormalizeOptions) -> Result<StringView
     let mut out = ViewColumn::with_capacity(array.len());
     let buffers = for_each_row(array, |row| match row {
         Some(row) => match UriRef::parse(row.text) {
-            Ok(u) => match u.normalize_with(opts) {
-                std::borrow::Cow::Borrowed(s) => out.push_part(&row, Some(s)),
-                std::borrow::Cow::Owned(s) => out.push_owned(&s),
-            },
+            Ok(u) => out.push_cow(&row, u.normalize_with(opts)),
             Err(_) => out.push_null(),
         },
         None => out.push_null(),
@@ -504,4 +504,117 @@ where
         i += 1;
     })?;
     out.finish(&buffers)
+}
+
+/// A view column of `f` applied to each non-null row: a borrowed result
+/// (a slice of the row) is a view into the input, an owned one is copied
+/// into the column's own buffer; `None` gives a null.
+fn map_rows<F>(array: &dyn Array, mut f: F) -> Result<StringViewArray, ArrowError>
+where
+    F: for<'s> FnMut(&'s str) -> Option<Cow<'s, str>>,
+{
+    let mut out = ViewColumn::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| match row.and_then(|r| f(r.text).map(|v| (r, v))) {
+        Some((row, value)) => out.push_cow(&row, value),
+        None => out.push_null(),
+    })?;
+    out.finish(&buffers)
+}
+
+/// Each IRI reference mapped to a URI reference (RFC 3987 §3.1,
+/// [`uriscan::iri::to_uri`]); null for a null row or one that is not an IRI
+/// reference. A row that is ASCII is a view into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let iris = StringArray::from(vec!["http://r\u{e9}sum\u{e9}.example/\u{e9}t\u{e9}", "http://a/b", "a b"]);
+/// let uris = uriscan_arrow::to_uri(&iris).unwrap();
+/// assert_eq!(uris.value(0), "http://r%C3%A9sum%C3%A9.example/%C3%A9t%C3%A9");
+/// assert_eq!(uris.value(1), "http://a/b");
+/// assert!(uris.is_null(2));
+/// ```
+pub fn to_uri(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| UriRef::parse_with(t, Grammar::Rfc3987).ok().map(|_| uriscan::iri::to_uri(t)))
+}
+
+/// Each URI reference mapped to an IRI reference (RFC 3987 §3.2,
+/// [`uriscan::iri::to_iri`]: percent-encoded UTF-8 of characters an IRI
+/// allows is decoded, everything else stays); null for a null row or one
+/// that is not a URI reference.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let uris = StringArray::from(vec!["http://www.example.org/D%C3%BCrst", "http://www.example.org/D%FCrst", "\u{e9}"]);
+/// let iris = uriscan_arrow::to_iri(&uris).unwrap();
+/// assert_eq!(iris.value(0), "http://www.example.org/D\u{fc}rst");
+/// assert_eq!(iris.value(1), "http://www.example.org/D%FCrst");
+/// assert!(iris.is_null(2));
+/// ```
+pub fn to_iri(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| UriRef::parse(t).ok().map(|_| uriscan::iri::to_iri(t)))
+}
+
+/// The SURT key of each row, as the Internet Archive's `surt` package
+/// computes it by default ([`uriscan_crawl::surt`]). Every non-null row gets
+/// a key, valid URI or not (crawl logs are dirty).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://www.Archive.org:80/goo/?b=2&a=1#x"]);
+/// assert_eq!(uriscan_arrow::surt(&urls).unwrap().value(0), "org,archive)/goo?a=1&b=2");
+/// ```
+pub fn surt(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(Cow::Owned(uriscan_crawl::surt(t))))
+}
+
+/// The host of an IRI (or URI) reference, if it has one.
+fn host_of(text: &str) -> Option<&str> {
+    UriRef::parse_with(text, Grammar::Rfc3987).ok()?.host()
+}
+
+/// The registrable domain (eTLD+1, [`uriscan_crawl::registrable_domain`])
+/// of each row's host, as a view into the input; null for a null row, an
+/// invalid one, one without a host, or a host without a registrable domain
+/// (an IP address, a public suffix). Rows may be URIs or IRIs.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use uriscan_crawl::DomainOptions;
+/// let urls = StringArray::from(vec!["https://forums.news.cnn.co.uk/x", "http://a.b.github.io/", "http://10.0.0.1/"]);
+/// let d = uriscan_arrow::registrable_domain(&urls, DomainOptions::default()).unwrap();
+/// assert_eq!((d.value(0), d.value(1), d.is_null(2)), ("cnn.co.uk", "github.io", true));
+/// let d = uriscan_arrow::registrable_domain(&urls, DomainOptions::WITH_PRIVATE).unwrap();
+/// assert_eq!(d.value(1), "b.github.io");
+/// ```
+pub fn registrable_domain(array: &dyn Array, options: DomainOptions) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| host_of(t).and_then(|h| uriscan_crawl::registrable_domain(h, options)).map(Cow::Borrowed))
+}
+
+/// The public suffix ([`uriscan_crawl::public_suffix`]) of each row's
+/// host, as a view into the input; null as for [`registrable_domain`], or
+/// when no rule of the list matches.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// use uriscan_crawl::DomainOptions;
+/// let urls = StringArray::from(vec!["https://forums.news.cnn.co.uk/x"]);
+/// assert_eq!(uriscan_arrow::public_suffix(&urls, DomainOptions::default()).unwrap().value(0), "co.uk");
+/// ```
+pub fn public_suffix(array: &dyn Array, options: DomainOptions) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| host_of(t).and_then(|h| uriscan_crawl::public_suffix(h, options)).map(Cow::Borrowed))
 }

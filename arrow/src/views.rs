@@ -61,6 +61,16 @@ impl ViewColumn {
         }
     }
 
+    /// Appends a value computed from `row`: a borrowed one as
+    /// [`ViewColumn::push_part`] (a view when it is a slice of the row), an
+    /// owned one copied.
+    pub(crate) fn push_cow(&mut self, row: &Row<'_>, value: std::borrow::Cow<'_, str>) {
+        match value {
+            std::borrow::Cow::Borrowed(s) => self.push_part(row, Some(s)),
+            std::borrow::Cow::Owned(s) => self.push_owned(&s),
+        }
+    }
+
     /// Appends a string that is not in the input (copied unless inline);
     /// `None` appends a null.
     pub(crate) fn push_inline(&mut self, value: Option<&str>) {

@@ -5,8 +5,9 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
 use std::sync::Arc;
-use uriscan::{Component, NormalizeOptions, Port, ResolveMode, UriRef};
+use uriscan::{Component, Grammar, NormalizeOptions, Port, ResolveMode, UriRef};
 use uriscan_arrow::COMPONENTS;
+use uriscan_crawl::DomainOptions;
 
 /// RFC 3986 examples (§1.1.2, §5.4), edge cases of empty and undefined
 /// components, invalid rows, and long rows whose parts are not inline.
@@ -228,4 +229,69 @@ fn errors_for_wrong_inputs() {
     // A base without a scheme resolves nothing.
     let bases = StringArray::from(vec!["/relative"]);
     assert!(uriscan_arrow::resolve(&a, &bases).unwrap().is_null(0));
+}
+
+#[test]
+fn iri_and_crawl_kernels_match_row_by_row() {
+    let mut rows = rows();
+    for extra in [
+        "http://r\u{e9}sum\u{e9}.example.org/\u{e9}t\u{e9}?q=\u{fc}#\u{df}",
+        "//bn.wikipedia.org/wiki/\u{99d}\u{9be}",
+        "http://www.example.org/D%C3%BCrst",
+        "https://forums.news.cnn.co.uk/a",
+        "http://a.b.github.io/",
+        "http://WWW.Archive.org:80/goo/?b=2&a=1#x",
+        "http://co.uk/",
+        "http://\u{4f8b}\u{3048}.\u{30c6}\u{30b9}\u{30c8}/",
+    ] {
+        rows.push(Some(extra.to_string()));
+    }
+    for array in arrays(&rows) {
+        let uris = uriscan_arrow::to_uri(&array).unwrap();
+        let iris = uriscan_arrow::to_iri(&array).unwrap();
+        let surts = uriscan_arrow::surt(&array).unwrap();
+        let icann = uriscan_arrow::registrable_domain(&array, DomainOptions::default()).unwrap();
+        let private = uriscan_arrow::registrable_domain(&array, DomainOptions::WITH_PRIVATE).unwrap();
+        let suffix = uriscan_arrow::public_suffix(&array, DomainOptions::default()).unwrap();
+        for (i, row) in rows.iter().enumerate() {
+            let Some(text) = row else {
+                for a in [&uris, &iris, &surts, &icann, &private, &suffix] {
+                    assert!(a.is_null(i));
+                }
+                continue;
+            };
+            let get = |a: &StringViewArray| a.is_valid(i).then(|| a.value(i).to_string());
+            let iri = UriRef::parse_with(text, Grammar::Rfc3987).ok();
+            assert_eq!(get(&uris), iri.map(|_| uriscan::iri::to_uri(text).into_owned()), "{text}");
+            let uri = UriRef::parse(text).ok();
+            assert_eq!(get(&iris), uri.map(|_| uriscan::iri::to_iri(text).into_owned()), "{text}");
+            assert_eq!(get(&surts), Some(uriscan_crawl::surt(text)), "{text}");
+            let host = iri.and_then(|u| u.host());
+            let domain = |o| host.and_then(|h| uriscan_crawl::registrable_domain(h, o)).map(String::from);
+            assert_eq!(get(&icann), domain(DomainOptions::default()), "{text}");
+            assert_eq!(get(&private), domain(DomainOptions::WITH_PRIVATE), "{text}");
+            let want = host.and_then(|h| uriscan_crawl::public_suffix(h, DomainOptions::default())).map(String::from);
+            assert_eq!(get(&suffix), want, "{text}");
+        }
+        // Values the library documents, so the comparison above is not vacuous.
+        let find = |a: &StringViewArray, row: &str| {
+            let i = rows.iter().position(|r| r.as_deref() == Some(row)).unwrap();
+            a.is_valid(i).then(|| a.value(i).to_string())
+        };
+        assert_eq!(find(&icann, "https://forums.news.cnn.co.uk/a").as_deref(), Some("cnn.co.uk"));
+        assert_eq!(find(&private, "http://a.b.github.io/").as_deref(), Some("b.github.io"));
+        assert_eq!(find(&icann, "http://co.uk/"), None);
+        assert_eq!(
+            find(&surts, "http://WWW.Archive.org:80/goo/?b=2&a=1#x").as_deref(),
+            Some("org,archive)/goo?a=1&b=2")
+        );
+        assert_eq!(
+            find(&iris, "http://www.example.org/D%C3%BCrst").as_deref(),
+            Some("http://www.example.org/D\u{fc}rst")
+        );
+        assert_eq!(
+            find(&uris, "http://r\u{e9}sum\u{e9}.example.org/\u{e9}t\u{e9}?q=\u{fc}#\u{df}").as_deref(),
+            Some("http://r%C3%A9sum%C3%A9.example.org/%C3%A9t%C3%A9?q=%C3%BC#%C3%9F")
+        );
+    }
 }

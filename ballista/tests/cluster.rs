@@ -15,7 +15,8 @@ use datafusion::parquet::arrow::ArrowWriter;
 use datafusion::prelude::{ParquetReadOptions, SessionContext};
 
 const QUERY: &str = "SELECT uri_host(url) AS h, count(*) AS n, min(uri_path(url)) AS p, \
-     sum(CAST(uri_is_valid(url) AS INT)) AS valid, max(parse_url(url, 'QUERY', 'k')) AS k \
+     sum(CAST(uri_is_valid(url) AS INT)) AS valid, max(parse_url(url, 'QUERY', 'k')) AS k, \
+     max(uri_surt(url)) AS s, min(uri_registrable_domain(url)) AS d \
      FROM urls GROUP BY h ORDER BY h";
 
 /// Writes `parts` Parquet files of generated URLs (valid and invalid) to `dir`.

@@ -14,6 +14,9 @@
 //! | `uri_normalize(url)` | syntax- and scheme-based normalization (§6.2.2, §6.2.3) |
 //! | `uri_resolve(base, ref)` | `ref` resolved against `base` (§5.2, strict) |
 //! | `uri_query_param(url, name)` | raw value of the first query parameter `name` (`""` for a key without `=`) |
+//! | `uri_to_uri(iri)`, `uri_to_iri(uri)` | RFC 3987 §3.1 / §3.2 mappings (NULL when the argument is not an IRI / URI reference) |
+//! | `uri_surt(url)` | the SURT key, as the Internet Archive's `surt` computes it (a key for every non-NULL string) |
+//! | `uri_registrable_domain(url)`, `uri_public_suffix(url)` | eTLD+1 and public suffix of the host (ICANN section of the Public Suffix List), NULL for IP addresses and bare suffixes |
 //! | `parse_url(url, part [, key])` | Spark's `parse_url` (see [`spark`]) |
 //!
 //! Every function takes Utf8, LargeUtf8 or Utf8View arguments, columns or
@@ -50,6 +53,7 @@ use datafusion::logical_expr::{
 };
 use datafusion::prelude::SessionContext;
 use uriscan::{Component, NormalizeOptions};
+use uriscan_crawl::DomainOptions;
 
 /// What a [`UriFunction`] computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,6 +67,11 @@ enum Op {
     Resolve,
     QueryParam,
     ParseUrl,
+    ToUri,
+    ToIri,
+    Surt,
+    RegistrableDomain,
+    PublicSuffix,
 }
 
 /// One of the SQL functions [`register`] adds (all share this type).
@@ -112,6 +121,11 @@ pub fn functions() -> Vec<Arc<ScalarUDF>> {
         ("uri_resolve", Op::Resolve),
         ("uri_query_param", Op::QueryParam),
         ("parse_url", Op::ParseUrl),
+        ("uri_to_uri", Op::ToUri),
+        ("uri_to_iri", Op::ToIri),
+        ("uri_surt", Op::Surt),
+        ("uri_registrable_domain", Op::RegistrableDomain),
+        ("uri_public_suffix", Op::PublicSuffix),
     ];
     list.into_iter().map(|(name, op)| Arc::new(ScalarUDF::new_from_impl(UriFunction::new(name, op)))).collect()
 }
@@ -215,6 +229,11 @@ impl UriFunction {
                 }
             }
             Op::ParseUrl => spark::parse_url(urls, &args[1..], rows)?,
+            Op::ToUri => Arc::new(uriscan_arrow::to_uri(urls)?),
+            Op::ToIri => Arc::new(uriscan_arrow::to_iri(urls)?),
+            Op::Surt => Arc::new(uriscan_arrow::surt(urls)?),
+            Op::RegistrableDomain => Arc::new(uriscan_arrow::registrable_domain(urls, DomainOptions::default())?),
+            Op::PublicSuffix => Arc::new(uriscan_arrow::public_suffix(urls, DomainOptions::default())?),
         })
     }
 }

@@ -212,3 +212,52 @@ async fn group_by_host_and_bad_calls() {
     assert!(ctx.sql("SELECT uri_resolve(u8) FROM t").await.is_err());
     assert!(ctx.sql("SELECT parse_url(u8) FROM t").await.is_err());
 }
+
+#[tokio::test]
+async fn iri_and_crawl_functions() {
+    let ctx = context().await;
+    for col in ["u8", "large", "view"] {
+        let surt = column(&ctx, &format!("SELECT uri_surt({col}) FROM t")).await;
+        let want: Vec<Option<String>> = URLS.iter().map(|u| u.map(uriscan_crawl::surt)).collect();
+        assert_eq!(surt, want, "{col}");
+        let domain = column(&ctx, &format!("SELECT uri_registrable_domain({col}) FROM t")).await;
+        let host = |u: &UriRef<'_>| u.host().map(str::to_string);
+        let want = expected(|u| {
+            host(u).and_then(|h| uriscan_crawl::registrable_domain(&h, Default::default()).map(String::from))
+        });
+        assert_eq!(domain, want, "{col}");
+        let suffix = column(&ctx, &format!("SELECT uri_public_suffix({col}) FROM t")).await;
+        let want =
+            expected(|u| host(u).and_then(|h| uriscan_crawl::public_suffix(&h, Default::default()).map(String::from)));
+        assert_eq!(suffix, want, "{col}");
+        let iri = column(&ctx, &format!("SELECT uri_to_iri({col}) FROM t")).await;
+        assert_eq!(iri, expected(|u| Some(uriscan::iri::to_iri(u.as_str()).into_owned())), "{col}");
+        // ASCII URIs map to themselves.
+        let uri = column(&ctx, &format!("SELECT uri_to_uri({col}) FROM t")).await;
+        assert_eq!(uri, expected(|u| Some(u.as_str().to_string())), "{col}");
+    }
+    let one = |sql: &'static str| {
+        let ctx = &ctx;
+        async move { column(ctx, sql).await.remove(0) }
+    };
+    assert_eq!(
+        one("SELECT uri_surt('http://www.Archive.org:80/goo/?b=2&a=1#x')").await.as_deref(),
+        Some("org,archive)/goo?a=1&b=2")
+    );
+    assert_eq!(
+        one("SELECT uri_registrable_domain('https://forums.news.cnn.co.uk/')").await.as_deref(),
+        Some("cnn.co.uk")
+    );
+    assert_eq!(one("SELECT uri_public_suffix('https://forums.news.cnn.co.uk/')").await.as_deref(), Some("co.uk"));
+    assert_eq!(one("SELECT uri_registrable_domain('http://192.0.2.1/')").await, None);
+    assert_eq!(
+        one("SELECT uri_to_uri('http://r\u{e9}sum\u{e9}.example.org/\u{e9}')").await.as_deref(),
+        Some("http://r%C3%A9sum%C3%A9.example.org/%C3%A9")
+    );
+    assert_eq!(
+        one("SELECT uri_to_iri('http://www.example.org/D%C3%BCrst')").await.as_deref(),
+        Some("http://www.example.org/D\u{fc}rst")
+    );
+    assert_eq!(one("SELECT uri_to_uri('a b')").await, None);
+    assert_eq!(one("SELECT uri_surt(NULL)").await, None);
+}

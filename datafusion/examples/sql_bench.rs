@@ -1,7 +1,7 @@
 //! Engine figures for BENCHMARKS.md ("Engines"), one run:
 //!
 //! ```sh
-//! URISCAN_BENCH_DATA=/work/shared/data cargo run --release -p uriscan-datafusion --example bench
+//! URISCAN_BENCH_DATA=/work/shared/data cargo run --release -p uriscan-datafusion --example sql_bench
 //! ```
 //!
 //! 1,000,000 URLs (the lines of `kasztp.txt` in `URISCAN_BENCH_DATA`,
@@ -10,7 +10,7 @@
 //! `uri_host(url)` against `datafusion-spark`'s `parse_url(url, 'HOST')`
 //! (and `try_parse_url`) and a `regexp_match` extraction of the host (RFC
 //! 3986 Appendix B's pattern), each `SELECT ... FROM urls` collected in full.
-//! (The Arrow kernels alone: `cargo run --release -p uriscan-arrow --example bench`.)
+//! (The Arrow kernels alone: `cargo run --release -p uriscan-arrow --example arrow_bench`.)
 //!
 //! Prints the median of `ROUNDS` (default 7) runs of each, and the ratios.
 

@@ -1,7 +1,7 @@
 //! The Arrow parse of a column against `UriRef::parse` row by row, one run:
 //!
 //! ```sh
-//! URISCAN_BENCH_DATA=/work/shared/data cargo run --release -p uriscan-arrow --example bench
+//! URISCAN_BENCH_DATA=/work/shared/data cargo run --release -p uriscan-arrow --example arrow_bench
 //! ```
 //!
 //! 1,000,000 URLs (the lines of `kasztp.txt` in `URISCAN_BENCH_DATA`,
