@@ -14,7 +14,7 @@ use std::sync::mpsc::sync_channel;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::record::{Layout, Row, Sink, Val};
+use crate::record::{find_escape, Fields, Layout, Row, Sink, Val};
 use uriscan::{Grammar, ParseError, Rule, UriRef};
 
 /// One input operand.
@@ -46,6 +46,9 @@ pub struct Line<'a> {
     pub bytes: &'a [u8],
     /// The same bytes as text, when the chunk they came from is UTF-8.
     pub text: Option<&'a str>,
+    /// Whether none of `bytes` is one that JSON or TSV escapes (see
+    /// [`find_escape`]).
+    pub escape_free: bool,
 }
 
 impl<'a> Line<'a> {
@@ -66,10 +69,19 @@ impl<'a> Line<'a> {
     #[inline]
     pub fn row(&self) -> Row<'a> {
         let mut r = Row::default();
-        r.push(Val::s(&self.file.name));
-        r.push(Val::Int(self.no));
-        r.push(Val::b(self.bytes));
+        self.first_fields(&mut r);
         r
+    }
+
+    /// Puts those first columns (`file`, `line`, `input`) into `f`.
+    #[inline]
+    pub fn first_fields<F: Fields<'a>>(&self, f: &mut F) {
+        f.str(&self.file.name);
+        f.push(Val::Int(self.no));
+        match self.text {
+            Some(t) => f.str(t),
+            None => f.push(Val::b(self.bytes)),
+        }
     }
 }
 
@@ -92,8 +104,8 @@ pub enum Syntax {
 pub trait Job: Sync {
     /// Per-chunk state, merged in input order at the end.
     type Acc: Default + Send;
-    /// Handles one line: writes its records (through [`Line::row`] and
-    /// [`Sink::emit`]) and counts into `acc`.
+    /// Handles one line: writes its records (through [`Sink::write`], or
+    /// [`Line::row`] and [`Sink::emit`]) and counts into `acc`.
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, acc: &mut Self::Acc);
     /// Adds `from` (the state of a later chunk) into `into`. Jobs that
     /// count something override it.
@@ -339,12 +351,17 @@ fn process<J: Job>(
 ) -> u64 {
     let text = std::str::from_utf8(data).ok();
     if opts.whole {
-        job.line(&Line { file: f, no: 0, bytes: data, text }, out, acc);
+        let escape_free = find_escape(data, 0, None) == data.len();
+        job.line(&Line { file: f, no: 0, bytes: data, text, escape_free }, out, acc);
         return 0;
     }
     let mut no = line;
     let mut pos = 0;
     let mut ends = memchr::memchr_iter(opts.sep, data);
+    // The next byte at or after `pos` that JSON or TSV escapes, found a
+    // block at a time over the chunk rather than line by line (most lines
+    // have none).
+    let mut escape = find_escape(data, 0, Some(opts.sep));
     while pos < data.len() {
         let end = ends.next().unwrap_or(data.len());
         let mut bytes = &data[pos..end];
@@ -356,8 +373,12 @@ fn process<J: Job>(
         no += 1;
         // Line boundaries are ASCII bytes, so `get` succeeds on UTF-8 text.
         let text = text.and_then(|t| t.get(pos..pos + bytes.len()));
-        job.line(&Line { file: f, no, bytes, text }, out, acc);
+        let escape_free = escape >= pos + bytes.len();
+        job.line(&Line { file: f, no, bytes, text, escape_free }, out, acc);
         pos = end + 1;
+        if escape < pos {
+            escape = find_escape(data, pos, Some(opts.sep));
+        }
     }
     no - line
 }
