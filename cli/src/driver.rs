@@ -157,7 +157,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// The read size on one thread.
 const BUF: usize = 64 << 10;
 /// The smallest chunk handed to a worker (unless the input is slow).
-const MIN_CHUNK: usize = 1 << 20;
+const MIN_CHUNK: usize = 256 << 10;
 /// Above this the progress bar is drawn (when enabled).
 const LARGE: u64 = 64 << 20;
 

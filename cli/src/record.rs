@@ -283,6 +283,14 @@ impl<'a> Fields<'a> for Direct<'_, 'a> {
     }
 
     #[inline(always)]
+    fn opt(&mut self, s: Option<&'a str>) {
+        match s {
+            Some(s) => self.str(s),
+            None => self.nulls(1),
+        }
+    }
+
+    #[inline(always)]
     fn name(&mut self, s: &'static str) {
         debug_assert!(plain(s.as_bytes()), "{s:?}");
         let Some(f) = self.next() else { return };
@@ -602,6 +610,7 @@ fn plain(s: &[u8]) -> bool {
     s.is_ascii() && find_escape(s, 0, None) == s.len()
 }
 
+#[inline]
 fn json_val(out: &mut Vec<u8>, v: &Val<'_>) {
     match v {
         Val::Null => out.extend_from_slice(b"null"),
@@ -660,6 +669,7 @@ pub fn json_str(out: &mut Vec<u8>, s: &[u8]) {
     out.push(b'"');
 }
 
+#[inline]
 fn tsv_val(out: &mut Vec<u8>, v: &Val<'_>) {
     match v {
         Val::Null => out.extend_from_slice(b"\\N"),
