@@ -672,3 +672,135 @@ fn run_threads<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOp
         output_error: write_stop == Some(Stop::Failed),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::{ParseJob, Records};
+    use crate::record::Format;
+    use uriscan::Grammar;
+
+    /// xorshift, fixed seed.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+
+        /// A chunk of lines: URI pieces, bytes that JSON or TSV escape,
+        /// UTF-8, and (when `broken`) bytes that are not UTF-8.
+        fn chunk(&mut self, broken: bool) -> Vec<u8> {
+            const PIECES: &[&[u8]] = &[
+                b"\n",
+                b"\n",
+                b"\r\n",
+                b"\0",
+                b"http",
+                b"://",
+                b"user@",
+                b"www.example.com",
+                b"[::1]",
+                b"192.0.2.1",
+                b":80",
+                b"/a/b",
+                b"?q=1",
+                b"#f",
+                b"%41",
+                b"%zz",
+                b"\"",
+                b"\\",
+                b"\t",
+                b"\x01",
+                b"\x7F",
+                b" ",
+                "é".as_bytes(),
+                "ঝ".as_bytes(),
+            ];
+            let mut v = Vec::new();
+            for _ in 0..self.below(300) {
+                if broken && self.below(30) == 0 {
+                    v.push(0x80 + self.below(0x80) as u8);
+                } else {
+                    v.extend_from_slice(PIECES[self.below(PIECES.len())]);
+                }
+            }
+            v
+        }
+    }
+
+    /// Records written straight into the buffer ([`Sink::write`] with a
+    /// direct layout) are byte for byte those written through a row, on
+    /// arbitrary chunks, in both formats that write directly.
+    #[test]
+    fn direct_records_equal_row_records() {
+        let mut rng = Rng(0x5eed_cafe);
+        let file = FileCtx::new("some \"file\"\t.txt");
+        let all = ParseJob::COLUMNS.join(",");
+        let selections = [None, Some(all.as_str()), Some("input,host,error_message"), Some("line"), Some("valid,port")];
+        let syntaxes = [Syntax::Rule(uriscan::Rule::UriReference), Syntax::Grammar(Grammar::Rfc3987)];
+        let mut compared = 0;
+        for case in 0..200 {
+            let data = rng.chunk(case % 3 == 0);
+            for sep in [b'\n', b'\0'] {
+                let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false };
+                for format in [Format::Tsv, Format::Jsonl] {
+                    for fields in selections {
+                        let fields = fields.map(|f| vec![f.to_string()]);
+                        let layout =
+                            Layout::new(format, ParseJob::COLUMNS, fields.as_deref(), |c| c != "file", None, sep)
+                                .unwrap();
+                        assert!(layout.is_direct());
+                        for syntax in syntaxes {
+                            let job = ParseJob { syntax };
+                            let mut direct = Sink::new(&layout, Vec::new());
+                            let mut rows = Sink::new(&layout, Vec::new()).rows_only();
+                            let n = process(&job, &opts, &file, 7, &data, &mut direct, &mut ());
+                            process(&job, &opts, &file, 7, &data, &mut rows, &mut ());
+                            let (d, r) = (direct.take(), rows.take());
+                            assert_eq!(
+                                String::from_utf8_lossy(&d),
+                                String::from_utf8_lossy(&r),
+                                "case {case} {format:?} {fields:?} {syntax:?} {data:?}"
+                            );
+                            assert_eq!(d, r);
+                            assert_eq!(d.iter().filter(|&&b| b == sep).count() as u64, n);
+                            compared += n;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared} records");
+    }
+
+    /// The escape scan over a chunk finds exactly the lines that have a byte
+    /// to escape.
+    #[test]
+    fn escape_free_lines() {
+        let mut rng = Rng(0xfeed);
+        for _ in 0..200 {
+            let data = rng.chunk(true);
+            let mut pos = 0;
+            let mut escape = find_escape(&data, 0, Some(b'\n'));
+            for end in memchr::memchr_iter(b'\n', &data).chain([data.len()]) {
+                if pos > data.len() {
+                    break;
+                }
+                let mut line = &data[pos..end];
+                if let [rest @ .., b'\r'] = line {
+                    line = rest;
+                }
+                let want = !line.iter().any(|&b| b < 0x20 || b == 0x7F || b == b'"' || b == b'\\');
+                assert_eq!(escape >= pos + line.len(), want, "{line:?}");
+                pos = end + 1;
+                if escape < pos {
+                    escape = find_escape(&data, pos, Some(b'\n'));
+                }
+            }
+        }
+    }
+}

@@ -423,6 +423,12 @@ impl Layout {
         self.fields.iter().map(|&i| self.columns[i])
     }
 
+    /// Whether records are written [`Direct`]ly.
+    #[cfg(test)]
+    pub fn is_direct(&self) -> bool {
+        self.direct.is_some()
+    }
+
     /// The header record (TSV and CSV), written once before the first record.
     pub fn header(&self) -> Vec<u8> {
         let mut out = Vec::new();
