@@ -219,7 +219,8 @@ impl DirectField {
 /// JSON Lines, with the selected columns in column order): each value is
 /// written as it is pushed, or skipped when its column is not selected.
 pub struct Direct<'s, 'a> {
-    out: &'s mut Vec<u8>,
+    /// The sink's buffer, held here while the record is written.
+    out: Vec<u8>,
     /// Indexed by column: `Some` when selected.
     cols: &'s [Option<DirectField>],
     json: bool,
@@ -247,7 +248,7 @@ impl<'a> Fields<'a> for Direct<'_, 'a> {
     #[inline(always)]
     fn push(&mut self, v: Val<'a>) {
         let f = self.next();
-        let out = &mut *self.out;
+        let out = &mut self.out;
         match (f, &v) {
             (None, _) => {}
             (Some(f), Val::Null) => f.null(self.json, out),
@@ -268,7 +269,7 @@ impl<'a> Fields<'a> for Direct<'_, 'a> {
         let addr = s.as_ptr() as usize;
         let inside = addr >= start && addr + s.len() <= end;
         let Some(f) = self.next() else { return };
-        let out = &mut *self.out;
+        let out = &mut self.out;
         f.prefix(json, out);
         match (json, inside) {
             (true, true) => {
@@ -294,7 +295,7 @@ impl<'a> Fields<'a> for Direct<'_, 'a> {
     fn name(&mut self, s: &'static str) {
         debug_assert!(plain(s.as_bytes()), "{s:?}");
         let Some(f) = self.next() else { return };
-        let out = &mut *self.out;
+        let out = &mut self.out;
         f.prefix(self.json, out);
         if self.json {
             out.push(b'"');
@@ -309,7 +310,7 @@ impl<'a> Fields<'a> for Direct<'_, 'a> {
     fn nulls(&mut self, n: usize) {
         for _ in 0..n {
             if let Some(f) = self.next() {
-                f.null(self.json, self.out);
+                f.null(self.json, &mut self.out);
             }
         }
     }
@@ -500,9 +501,11 @@ impl<'l> Sink<'l> {
                 let start = l.bytes.as_ptr() as usize;
                 let clean = if l.escape_free { (start, start + l.bytes.len()) } else { (0, 0) };
                 let json = l_.format == Format::Jsonl;
-                let mut d = Direct { out: &mut self.buf, cols, json, col: 0, clean, _line: std::marker::PhantomData };
+                let out = std::mem::take(&mut self.buf);
+                let mut d = Direct { out, cols, json, col: 0, clean, _line: std::marker::PhantomData };
                 job.fill(l, &mut d);
                 debug_assert_eq!(d.col, l_.columns.len(), "a record of {:?}", l_.columns);
+                self.buf = d.out;
                 if json {
                     self.buf.push(b'}');
                 }
