@@ -218,7 +218,7 @@ impl DirectField {
 /// Writes the values of one record straight into the output buffer (TSV or
 /// JSON Lines, with the selected columns in column order): each value is
 /// written as it is pushed, or skipped when its column is not selected.
-pub struct Direct<'s, 'a> {
+pub struct Direct<'s> {
     /// The sink's buffer, held here while the record is written.
     out: Vec<u8>,
     /// Indexed by column: `Some` when selected.
@@ -230,10 +230,9 @@ pub struct Direct<'s, 'a> {
     /// an escape in JSON or TSV (else empty): a string inside it needs none
     /// either, so it is copied as it is.
     clean: (usize, usize),
-    _line: std::marker::PhantomData<&'a [u8]>,
 }
 
-impl<'s> Direct<'s, '_> {
+impl<'s> Direct<'s> {
     /// The next column, if selected.
     #[inline]
     fn next(&mut self) -> Option<&'s DirectField> {
@@ -242,9 +241,21 @@ impl<'s> Direct<'s, '_> {
         self.col += 1;
         f
     }
+
+    /// Writes `s`, which needs no escape, as a string value.
+    #[inline(always)]
+    fn plain_str(&mut self, s: &[u8]) {
+        if self.json {
+            self.out.push(b'"');
+            self.out.extend_from_slice(s);
+            self.out.push(b'"');
+        } else {
+            self.out.extend_from_slice(s);
+        }
+    }
 }
 
-impl<'a> Fields<'a> for Direct<'_, 'a> {
+impl<'a> Fields<'a> for Direct<'_> {
     #[inline(always)]
     fn push(&mut self, v: Val<'a>) {
         let f = self.next();
@@ -269,17 +280,11 @@ impl<'a> Fields<'a> for Direct<'_, 'a> {
         let addr = s.as_ptr() as usize;
         let inside = addr >= start && addr + s.len() <= end;
         let Some(f) = self.next() else { return };
-        let out = &mut self.out;
-        f.prefix(json, out);
-        match (json, inside) {
-            (true, true) => {
-                out.push(b'"');
-                out.extend_from_slice(s.as_bytes());
-                out.push(b'"');
-            }
-            (false, true) => out.extend_from_slice(s.as_bytes()),
-            (true, false) => json_str(out, s.as_bytes()),
-            (false, false) => tsv_str(out, s.as_bytes()),
+        f.prefix(json, &mut self.out);
+        match (inside, json) {
+            (true, _) => self.plain_str(s.as_bytes()),
+            (false, true) => json_str(&mut self.out, s.as_bytes()),
+            (false, false) => tsv_str(&mut self.out, s.as_bytes()),
         }
     }
 
@@ -295,15 +300,8 @@ impl<'a> Fields<'a> for Direct<'_, 'a> {
     fn name(&mut self, s: &'static str) {
         debug_assert!(plain(s.as_bytes()), "{s:?}");
         let Some(f) = self.next() else { return };
-        let out = &mut self.out;
-        f.prefix(self.json, out);
-        if self.json {
-            out.push(b'"');
-            out.extend_from_slice(s.as_bytes());
-            out.push(b'"');
-        } else {
-            out.extend_from_slice(s.as_bytes());
-        }
+        f.prefix(self.json, &mut self.out);
+        self.plain_str(s.as_bytes());
     }
 
     #[inline(always)]
@@ -495,21 +493,21 @@ impl<'l> Sink<'l> {
     /// [`emit`](Sink::emit). Both write the same bytes.
     #[inline]
     pub fn write<'a, J: Fill>(&mut self, job: &J, l: &Line<'a>) {
-        let l_ = self.layout;
-        match &l_.direct {
+        let layout = self.layout;
+        match &layout.direct {
             Some(cols) if !self.rows_only => {
                 let start = l.bytes.as_ptr() as usize;
                 let clean = if l.escape_free { (start, start + l.bytes.len()) } else { (0, 0) };
-                let json = l_.format == Format::Jsonl;
+                let json = layout.format == Format::Jsonl;
                 let out = std::mem::take(&mut self.buf);
-                let mut d = Direct { out, cols, json, col: 0, clean, _line: std::marker::PhantomData };
+                let mut d = Direct { out, cols, json, col: 0, clean };
                 job.fill(l, &mut d);
-                debug_assert_eq!(d.col, l_.columns.len(), "a record of {:?}", l_.columns);
+                debug_assert_eq!(d.col, layout.columns.len(), "a record of {:?}", layout.columns);
                 self.buf = d.out;
                 if json {
                     self.buf.push(b'}');
                 }
-                self.buf.push(l_.term);
+                self.buf.push(layout.term);
             }
             _ => {
                 let mut r = Row::default();
@@ -601,7 +599,7 @@ const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 #[inline]
 pub fn find_escape(data: &[u8], from: usize, except: Option<u8>) -> usize {
     let except = except.unwrap_or(0xFF);
-    let bad = |b: u8| (b < 0x20) & (b != except) | (b == 0x7F) | (b == b'"') | (b == b'\\');
+    let bad = |b: u8| ((b < 0x20) & (b != except)) | (b == 0x7F) | (b == b'"') | (b == b'\\');
     let mut at = from;
     for block in data.get(from..).unwrap_or_default().chunks(64) {
         if block.iter().fold(false, |m, &b| m | bad(b)) {
