@@ -11,7 +11,7 @@ use uriscan_crawl::{CanonError, DomainOptions, HostClass, ParamFilter, Profile, 
 
 use crate::driver::{Job, Line, Syntax};
 use crate::line_columns;
-use crate::record::{Format, Row, Sink, Val};
+use crate::record::{Fields, Fill, Format, Row, Sink, Val};
 
 /// A command that writes records.
 pub trait Records: Job {
@@ -30,8 +30,8 @@ pub trait Records: Job {
 }
 
 /// `error_kind`, `error_index`, `error_message` of a parse error.
-fn push_error<'a>(r: &mut Row<'a>, e: &ParseError) {
-    r.push(Val::s(e.kind().name()));
+fn push_error<'a>(r: &mut impl Fields<'a>, e: &ParseError) {
+    r.name(e.kind().name());
     r.push(Val::Int(e.index() as u64));
     r.push(Val::owned(e.to_string()));
 }
@@ -72,20 +72,30 @@ impl Job for ParseJob {
 
     #[inline]
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        let mut r = l.row();
+        out.write(self, l);
+    }
+}
+
+impl Fill for ParseJob {
+    #[inline]
+    fn fill<'a, F: Fields<'a>>(&self, l: &Line<'a>, r: &mut F) {
+        l.first_fields(r);
         match l.parse(self.syntax) {
             Ok(u) => {
                 let p = u.components();
                 r.push(Val::Bool(true));
-                r.push(Val::opt(p.scheme));
-                r.push(Val::opt(p.authority));
-                r.push(Val::opt(u.userinfo()));
-                r.push(Val::opt(u.host()));
-                r.push(Val::opt(u.host_kind().map(|k| k.name())));
-                r.push(Val::opt(u.port()));
-                r.push(Val::s(p.path));
-                r.push(Val::opt(p.query));
-                r.push(Val::opt(p.fragment));
+                r.opt(p.scheme);
+                r.opt(p.authority);
+                r.opt(u.userinfo());
+                r.opt(u.host());
+                match u.host_kind() {
+                    Some(k) => r.name(k.name()),
+                    None => r.push(Val::Null),
+                }
+                r.opt(u.port());
+                r.str(p.path);
+                r.opt(p.query);
+                r.opt(p.fragment);
                 r.nulls(3);
             }
             Err(e) => {
@@ -98,10 +108,9 @@ impl Job for ParseJob {
                 r.push(Val::b(c.path));
                 r.push(Val::opt_b(c.query));
                 r.push(Val::opt_b(c.fragment));
-                push_error(&mut r, &e);
+                push_error(r, &e);
             }
         }
-        out.emit(&r);
     }
 }
 
@@ -625,7 +634,7 @@ impl Job for SecurityJob {
                 r.push(Val::Bool(false));
                 r.push(Val::Int(e.index() as u64 + 1));
                 r.push(Val::Null);
-                r.push(Val::s(e.kind().name()));
+                r.name(e.kind().name());
                 r.push(Val::Int(e.index() as u64));
                 r.push(Val::owned(check_message(&e)));
                 out.emit(&r);

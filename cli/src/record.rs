@@ -22,6 +22,8 @@ use std::borrow::Cow;
 use base64::Engine as _;
 use clap::ValueEnum;
 
+use crate::driver::Line;
+
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -122,6 +124,196 @@ impl<'a> Row<'a> {
     }
 }
 
+/// Where a job puts the values of one record, in the order of its column
+/// list: a [`Row`] (then written by [`Sink::emit`]), or a [`Direct`] writer
+/// that writes each selected value into the output as it comes.
+pub trait Fields<'a> {
+    /// The next column's value.
+    fn push(&mut self, v: Val<'a>);
+
+    /// The next column's value, a string.
+    #[inline]
+    fn str(&mut self, s: &'a str) {
+        self.push(Val::s(s));
+    }
+
+    /// The next column's value, a name of this program's own: printable
+    /// ASCII without `"` or `\`, so that no format escapes it.
+    #[inline]
+    fn name(&mut self, s: &'static str) {
+        self.push(Val::s(s));
+    }
+
+    /// The next column's value, a string or null.
+    #[inline]
+    fn opt(&mut self, s: Option<&'a str>) {
+        match s {
+            Some(s) => self.str(s),
+            None => self.push(Val::Null),
+        }
+    }
+
+    /// `n` nulls.
+    #[inline]
+    fn nulls(&mut self, n: usize) {
+        for _ in 0..n {
+            self.push(Val::Null);
+        }
+    }
+}
+
+impl<'a> Fields<'a> for Row<'a> {
+    #[inline]
+    fn push(&mut self, v: Val<'a>) {
+        Row::push(self, v);
+    }
+
+    #[inline]
+    fn nulls(&mut self, n: usize) {
+        Row::nulls(self, n);
+    }
+}
+
+/// A job whose records are filled through [`Fields`], so that
+/// [`Sink::write`] can skip the row where the layout allows.
+pub trait Fill {
+    /// Puts the values of the record of `l`, every column in order.
+    fn fill<'a, F: Fields<'a>>(&self, l: &Line<'a>, f: &mut F);
+}
+
+/// A selected column as [`Direct`] writes it.
+struct DirectField {
+    /// The first selected column (TSV: no TAB before it).
+    first: bool,
+    /// JSON: `{"name":` or `,"name":`.
+    key: Vec<u8>,
+    /// JSON: the key and `null`.
+    null: Vec<u8>,
+}
+
+impl DirectField {
+    /// What comes before the value.
+    #[inline]
+    fn prefix(&self, json: bool, out: &mut Vec<u8>) {
+        if json {
+            out.extend_from_slice(&self.key);
+        } else if !self.first {
+            out.push(b'\t');
+        }
+    }
+
+    /// The null value with what comes before it.
+    #[inline]
+    fn null(&self, json: bool, out: &mut Vec<u8>) {
+        if json {
+            out.extend_from_slice(&self.null);
+        } else if self.first {
+            out.extend_from_slice(b"\\N");
+        } else {
+            out.extend_from_slice(b"\t\\N");
+        }
+    }
+}
+
+/// Writes the values of one record straight into the output buffer (TSV or
+/// JSON Lines, with the selected columns in column order): each value is
+/// written as it is pushed, or skipped when its column is not selected.
+pub struct Direct<'s> {
+    /// The sink's buffer, held here while the record is written.
+    out: Vec<u8>,
+    /// Indexed by column: `Some` when selected.
+    cols: &'s [Option<DirectField>],
+    json: bool,
+    /// The next column.
+    col: usize,
+    /// The addresses `[start, end)` of the line when none of its bytes needs
+    /// an escape in JSON or TSV (else empty): a string inside it needs none
+    /// either, so it is copied as it is.
+    clean: (usize, usize),
+}
+
+impl<'s> Direct<'s> {
+    /// The next column, if selected.
+    #[inline]
+    fn next(&mut self) -> Option<&'s DirectField> {
+        let cols: &'s [Option<DirectField>] = self.cols;
+        let f = cols.get(self.col).and_then(Option::as_ref);
+        self.col += 1;
+        f
+    }
+
+    /// Writes `s`, which needs no escape, as a string value.
+    #[inline(always)]
+    fn plain_str(&mut self, s: &[u8]) {
+        if self.json {
+            self.out.push(b'"');
+            self.out.extend_from_slice(s);
+            self.out.push(b'"');
+        } else {
+            self.out.extend_from_slice(s);
+        }
+    }
+}
+
+impl<'a> Fields<'a> for Direct<'_> {
+    #[inline(always)]
+    fn push(&mut self, v: Val<'a>) {
+        let f = self.next();
+        let out = &mut self.out;
+        match (f, &v) {
+            (None, _) => {}
+            (Some(f), Val::Null) => f.null(self.json, out),
+            (Some(f), v) => {
+                f.prefix(self.json, out);
+                if self.json {
+                    json_val(out, v);
+                } else {
+                    tsv_val(out, v);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn str(&mut self, s: &'a str) {
+        let (json, (start, end)) = (self.json, self.clean);
+        let addr = s.as_ptr() as usize;
+        let inside = addr >= start && addr + s.len() <= end;
+        let Some(f) = self.next() else { return };
+        f.prefix(json, &mut self.out);
+        match (inside, json) {
+            (true, _) => self.plain_str(s.as_bytes()),
+            (false, true) => json_str(&mut self.out, s.as_bytes()),
+            (false, false) => tsv_str(&mut self.out, s.as_bytes()),
+        }
+    }
+
+    #[inline(always)]
+    fn opt(&mut self, s: Option<&'a str>) {
+        match s {
+            Some(s) => self.str(s),
+            None => self.nulls(1),
+        }
+    }
+
+    #[inline(always)]
+    fn name(&mut self, s: &'static str) {
+        debug_assert!(plain(s.as_bytes()), "{s:?}");
+        let Some(f) = self.next() else { return };
+        f.prefix(self.json, &mut self.out);
+        self.plain_str(s.as_bytes());
+    }
+
+    #[inline(always)]
+    fn nulls(&mut self, n: usize) {
+        for _ in 0..n {
+            if let Some(f) = self.next() {
+                f.null(self.json, &mut self.out);
+            }
+        }
+    }
+}
+
 /// A piece of a text template.
 #[derive(Clone, Debug)]
 enum Piece {
@@ -141,6 +333,9 @@ pub struct Layout {
     text: Vec<Piece>,
     /// `\n`, or NUL with `--null`.
     term: u8,
+    /// For [`Direct`], indexed by column: TSV or JSON Lines whose selected
+    /// columns are in column order (each once).
+    direct: Option<Vec<Option<DirectField>>>,
 }
 
 /// A usage error of `--fields` or of a text template.
@@ -176,7 +371,7 @@ impl Layout {
             }
             None => (0..columns.len()).filter(|&i| default(columns[i])).collect(),
         };
-        let json_keys = selected
+        let json_keys: Vec<Vec<u8>> = selected
             .iter()
             .enumerate()
             .map(|(k, &i)| {
@@ -210,12 +405,27 @@ impl Layout {
                 }
             }
         }
-        Ok(Layout { format, columns, fields: selected, json_keys, text: pieces, term })
+        let in_order = !selected.is_empty() && selected.windows(2).all(|w| w[0] < w[1]);
+        let direct = (in_order && matches!(format, Format::Tsv | Format::Jsonl)).then(|| {
+            let mut cols: Vec<Option<DirectField>> = columns.iter().map(|_| None).collect();
+            for (k, (&i, key)) in selected.iter().zip(&json_keys).enumerate() {
+                let null = [&key[..], b"null"].concat();
+                cols[i] = Some(DirectField { first: k == 0, key: key.clone(), null });
+            }
+            cols
+        });
+        Ok(Layout { format, columns, fields: selected, json_keys, text: pieces, term, direct })
     }
 
     /// The names of the selected columns, in output order.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.fields.iter().map(|&i| self.columns[i])
+    }
+
+    /// Whether records are written [`Direct`]ly.
+    #[cfg(test)]
+    pub fn is_direct(&self) -> bool {
+        self.direct.is_some()
     }
 
     /// The header record (TSV and CSV), written once before the first record.
@@ -257,6 +467,8 @@ pub struct Sink<'l> {
     layout: &'l Layout,
     buf: Vec<u8>,
     csv: Option<csv::Writer<Vec<u8>>>,
+    /// Never write [`Direct`]ly (the tests compare both ways).
+    rows_only: bool,
 }
 
 impl<'l> Sink<'l> {
@@ -264,9 +476,44 @@ impl<'l> Sink<'l> {
     pub fn new(layout: &'l Layout, mut buf: Vec<u8>) -> Sink<'l> {
         buf.clear();
         if layout.format == Format::Csv {
-            Sink { layout, buf: Vec::new(), csv: Some(csv_writer(layout.term, buf)) }
+            Sink { layout, buf: Vec::new(), csv: Some(csv_writer(layout.term, buf)), rows_only: false }
         } else {
-            Sink { layout, buf, csv: None }
+            Sink { layout, buf, csv: None, rows_only: false }
+        }
+    }
+
+    /// The same sink, writing every record through a [`Row`].
+    #[cfg(test)]
+    pub fn rows_only(self) -> Self {
+        Sink { rows_only: true, ..self }
+    }
+
+    /// Writes the record of `l` that `job` fills: straight into the buffer
+    /// when the layout allows ([`Direct`]), else through a [`Row`] and
+    /// [`emit`](Sink::emit). Both write the same bytes.
+    #[inline]
+    pub fn write<'a, J: Fill>(&mut self, job: &J, l: &Line<'a>) {
+        let layout = self.layout;
+        match &layout.direct {
+            Some(cols) if !self.rows_only => {
+                let start = l.bytes.as_ptr() as usize;
+                let clean = if l.escape_free { (start, start + l.bytes.len()) } else { (0, 0) };
+                let json = layout.format == Format::Jsonl;
+                let out = std::mem::take(&mut self.buf);
+                let mut d = Direct { out, cols, json, col: 0, clean };
+                job.fill(l, &mut d);
+                debug_assert_eq!(d.col, layout.columns.len(), "a record of {:?}", layout.columns);
+                self.buf = d.out;
+                if json {
+                    self.buf.push(b'}');
+                }
+                self.buf.push(layout.term);
+            }
+            _ => {
+                let mut r = Row::default();
+                job.fill(l, &mut r);
+                self.emit(&r);
+            }
         }
     }
 
@@ -298,12 +545,12 @@ impl<'l> Sink<'l> {
             }
             Format::Csv => {
                 if let Some(w) = &mut self.csv {
-                    let mut num = [0u8; 20];
+                    let mut num = itoa::Buffer::new();
                     for &i in &l.fields {
                         let _ = match row.get(i) {
                             Val::Null => w.write_field(b""),
                             Val::Bool(b) => w.write_field(if *b { "true" } else { "false" }),
-                            Val::Int(n) => w.write_field(decimal(&mut num, *n)),
+                            Val::Int(n) => w.write_field(num.format(*n)),
                             Val::Str(s) => w.write_field(s),
                         };
                     }
@@ -342,38 +589,41 @@ impl<'l> Sink<'l> {
     }
 }
 
-/// The decimal digits of `n` in `buf`.
-fn decimal(buf: &mut [u8; 20], mut n: u64) -> &[u8] {
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    &buf[i..]
-}
-
 const HEX: &[u8; 16] = b"0123456789abcdef";
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Whether `s` needs no escaping in JSON or TSV: printable ASCII other than
-/// `"` and `\`. Checks blocks without early exits, so that it vectorizes.
+/// The position of the first byte of `data[from..]` that JSON or TSV
+/// escapes (a control byte other than `except`, DEL, `"` or `\`; bytes
+/// above DEL are not looked at), or `data.len()`. Looks at blocks without
+/// early exits, so that it vectorizes.
 #[inline]
-fn plain(s: &[u8]) -> bool {
-    s.chunks(64).all(|c| {
-        c.iter().fold(0u8, |bad, &b| bad | u8::from(!(0x20..0x7F).contains(&b) | (b == b'"') | (b == b'\\'))) == 0
-    })
+pub fn find_escape(data: &[u8], from: usize, except: Option<u8>) -> usize {
+    let except = except.unwrap_or(0xFF);
+    let bad = |b: u8| ((b < 0x20) & (b != except)) | (b == 0x7F) | (b == b'"') | (b == b'\\');
+    let mut at = from;
+    for block in data.get(from..).unwrap_or_default().chunks(64) {
+        if block.iter().fold(false, |m, &b| m | bad(b)) {
+            return at + block.iter().position(|&b| bad(b)).unwrap_or(0);
+        }
+        at += block.len();
+    }
+    data.len()
 }
 
+/// Whether `s` needs no escaping in JSON or TSV and is UTF-8: printable
+/// ASCII other than `"` and `\`.
+#[inline]
+fn plain(s: &[u8]) -> bool {
+    s.is_ascii() && find_escape(s, 0, None) == s.len()
+}
+
+#[inline]
 fn json_val(out: &mut Vec<u8>, v: &Val<'_>) {
     match v {
         Val::Null => out.extend_from_slice(b"null"),
         Val::Bool(true) => out.extend_from_slice(b"true"),
         Val::Bool(false) => out.extend_from_slice(b"false"),
-        Val::Int(n) => out.extend_from_slice(decimal(&mut [0; 20], *n)),
+        Val::Int(n) => out.extend_from_slice(itoa::Buffer::new().format(*n).as_bytes()),
         Val::Str(s) => json_bytes(out, s),
     }
 }
@@ -426,6 +676,7 @@ pub fn json_str(out: &mut Vec<u8>, s: &[u8]) {
     out.push(b'"');
 }
 
+#[inline]
 fn tsv_val(out: &mut Vec<u8>, v: &Val<'_>) {
     match v {
         Val::Null => out.extend_from_slice(b"\\N"),
@@ -468,12 +719,13 @@ fn hex_escape(out: &mut Vec<u8>, b: u8) {
     out.extend_from_slice(&[b'\\', b'x', HEX_UPPER[usize::from(b >> 4)], HEX_UPPER[usize::from(b & 15)]]);
 }
 
+#[inline]
 fn text_val(out: &mut Vec<u8>, v: &Val<'_>) {
     match v {
         Val::Null => {}
         Val::Bool(true) => out.extend_from_slice(b"true"),
         Val::Bool(false) => out.extend_from_slice(b"false"),
-        Val::Int(n) => out.extend_from_slice(decimal(&mut [0; 20], *n)),
+        Val::Int(n) => out.extend_from_slice(itoa::Buffer::new().format(*n).as_bytes()),
         Val::Str(s) => out.extend_from_slice(s),
     }
 }
@@ -507,13 +759,6 @@ mod tests {
     fn tsv_escapes() {
         assert_eq!(t(b"a b"), "a b");
         assert_eq!(t(b"a\tb\\c\rd\x7F\xFE\xC3\xA9"), "a\\tb\\\\c\\rd\\x7F\\xFE\u{e9}");
-    }
-
-    #[test]
-    fn numbers() {
-        for n in [0u64, 7, 10, 99, 12345, u64::MAX] {
-            assert_eq!(decimal(&mut [0; 20], n), n.to_string().as_bytes());
-        }
     }
 
     #[test]
