@@ -159,7 +159,7 @@ fn safe_browsing_host(raw: &[u8], out: &mut Vec<u8>) {
         }
     }
     let mut host = Vec::with_capacity(decoded.len());
-    for &b in &decoded {
+    for &b in decoded.iter() {
         if !(b == b'.' && (host.is_empty() || host.last() == Some(&b'.'))) {
             host.push(b.to_ascii_lowercase());
         }

@@ -13,7 +13,7 @@
 mod bytes;
 pub mod surt;
 
-pub use surt::{archive_canonical, surt, surt_with, SurtOptions};
+pub use surt::{archive_canonical, surt, surt_bytes_into, surt_into, surt_with, SurtOptions};
 pub mod domain;
 
 pub use domain::{domain_parts, public_suffix, registrable_domain, DomainOptions, DomainParts, HostClass, Section};
