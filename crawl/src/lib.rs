@@ -19,6 +19,7 @@ pub mod domain;
 pub use domain::{domain_parts, public_suffix, registrable_domain, DomainOptions, DomainParts, HostClass, Section};
 pub mod canon;
 pub mod params;
+pub mod url_functions;
 
 pub use canon::{canon, CanonError, Profile};
 pub use params::{filter_params, filter_params_bytes, strip_tracking, ParamFilter, TRACKING_NAMES, TRACKING_PREFIXES};
