@@ -13,7 +13,8 @@
 //! Where ClickHouse's own parsing differs (it does not follow RFC 3986), the
 //! difference is listed on the function. `tests/url_functions.rs` checks every
 //! function on ClickHouse's documented examples and on outputs of ClickHouse
-//! itself (`tests/data/clickhouse_url.txt`).
+//! itself (`tests/data/clickhouse_url.txt`, 343 rows from ClickHouse 26.9;
+//! the deliberate differences are `tests/data/clickhouse_url_differences.txt`).
 
 use std::borrow::Cow;
 
