@@ -97,7 +97,9 @@ use std::net::Ipv4Addr;
 use regex::bytes::Regex;
 use std::sync::OnceLock;
 
-use crate::bytes::{escape_lower_into, inet_aton_digits, needs_escape, push_ipv4, push_u16, unescape_repeatedly};
+use crate::bytes::{
+    escape_lower_into, inet_aton_digits, is_plain, needs_escape, push_ipv4, push_u16, unescape_repeatedly,
+};
 
 /// Options of [`surt_with`], named as the reference names them.
 ///
@@ -239,6 +241,9 @@ struct Parts<'a> {
     path: Option<&'a [u8]>,
     /// Never `Some` of an empty query.
     query: Option<&'a [u8]>,
+    /// The line has no `%` and no byte the minimal escape encodes: nothing
+    /// to decode, convert or escape anywhere.
+    plain: bool,
 }
 
 const fn is_strip_space(b: u8) -> bool {
@@ -277,14 +282,19 @@ fn prepare(url: &[u8]) -> Line<'_> {
     let trimmed = &url[start..end];
     if trimmed.is_empty() {
         Line::Dash
-    } else if trimmed.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+    } else if memchr::memchr3(b'\t', b'\n', b'\r', trimmed).is_some() {
         Line::Url(Cow::Owned(trimmed.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect()))
     } else {
         Line::Url(Cow::Borrowed(trimmed))
     }
 }
 
-/// The end of the part of `s` before the first of `stops`.
+/// The index of the first `a`, `b` or `c` in `s`, or its length.
+fn find3(s: &[u8], a: u8, b: u8, c: u8) -> usize {
+    memchr::memchr3(a, b, c, s).unwrap_or(s.len())
+}
+
+/// The end of the part of `s` before the first byte `stop` accepts.
 fn until(s: &[u8], stop: impl Fn(u8) -> bool) -> usize {
     s.iter().position(|&b| stop(b)).unwrap_or(s.len())
 }
@@ -308,7 +318,7 @@ fn split_line(line: &[u8]) -> Parts<'_> {
             let rest = &line[n + 1..];
             match rest.strip_prefix(b"//") {
                 Some(a) => {
-                    let end = until(a, |b| matches!(b, b'/' | b'?' | b'#'));
+                    let end = find3(a, b'/', b'?', b'#');
                     (&line[..n], Some(&a[..end]), &a[end..])
                 }
                 None => (&line[..n], None, rest),
@@ -316,13 +326,16 @@ fn split_line(line: &[u8]) -> Parts<'_> {
         }
         None => {
             // Step 3: `http://` before the line.
-            let end = until(line, |b| matches!(b, b'/' | b'?' | b'#'));
+            let end = find3(line, b'/', b'?', b'#');
             (&b"http"[..], Some(&line[..end]), &line[end..])
         }
     };
-    let path_end = until(rest, |b| matches!(b, b'?' | b'#'));
+    let path_end = memchr::memchr2(b'?', b'#', rest).unwrap_or(rest.len());
     let mut path = Some(&rest[..path_end]).filter(|p| !p.is_empty());
-    let query = rest[path_end..].strip_prefix(b"?").map(|q| &q[..until(q, |b| b == b'#')]).filter(|q| !q.is_empty());
+    let query = rest[path_end..]
+        .strip_prefix(b"?")
+        .map(|q| &q[..memchr::memchr(b'#', q).unwrap_or(q.len())])
+        .filter(|q| !q.is_empty());
     let (mut host, port) = match authority {
         Some(netloc) => read_netloc(netloc),
         None => (None, Port::None),
@@ -336,7 +349,7 @@ fn split_line(line: &[u8]) -> Parts<'_> {
             path = Some(if i < stripped.len() { &stripped[i..] } else { b"/" });
         }
     }
-    Parts { scheme, host: host.unwrap_or_default(), port, path, query }
+    Parts { scheme, host: host.unwrap_or_default(), port, path, query, plain: is_plain(line) }
 }
 
 fn read_netloc(netloc: &[u8]) -> (Option<&[u8]>, Port<'_>) {
@@ -409,7 +422,7 @@ fn write_canonical(p: &Parts<'_>, layout: Layout, out: &mut Vec<u8>) {
     }
     let h0 = out.len();
     // Steps 8 and 10.
-    write_host(p.host, out);
+    write_host(p.host, p.plain, out);
     if host_massage && !dns {
         strip_www(out, h0);
     }
@@ -435,20 +448,28 @@ fn write_canonical(p: &Parts<'_>, layout: Layout, out: &mut Vec<u8>) {
     }
     let path_start = out.len();
     // Steps 9 and 12.
-    write_path(p.path, has_host, out);
+    write_path(p.path, has_host, p.plain, out);
     // Steps 7 and 13.
-    write_query(p.query, path_start, out);
+    write_query(p.query, path_start, p.plain, out);
 }
 
 /// Step 8 (and the lowercasing of step 10): the host, decoded, converted
 /// with IDNA, dots collapsed and trimmed, read as an IPv4 number, or
 /// lowercased and escaped.
-fn write_host(raw: &[u8], out: &mut Vec<u8>) {
+fn write_host(raw: &[u8], plain: bool, out: &mut Vec<u8>) {
     if raw.is_empty() {
         return;
     }
-    let decoded = unescape_repeatedly(raw);
-    let host = if decoded.is_ascii() { decoded } else { idna_host(&decoded).map_or(decoded, Cow::Owned) };
+    let host = if plain {
+        Cow::Borrowed(raw)
+    } else {
+        let decoded = unescape_repeatedly(raw);
+        if decoded.is_ascii() {
+            decoded
+        } else {
+            idna_host(&decoded).map_or(decoded, Cow::Owned)
+        }
+    };
     let h0 = out.len();
     if host.windows(2).any(|w| w == b"..") {
         // `..` → `.` in one pass, left to right.
@@ -467,7 +488,7 @@ fn write_host(raw: &[u8], out: &mut Vec<u8>) {
     if let Some(ip) = attempt_ip(trimmed) {
         out.truncate(h0);
         push_ipv4(ip, out);
-    } else if trimmed.iter().any(|&b| needs_escape(b)) {
+    } else if !plain && trimmed.iter().any(|&b| needs_escape(b)) {
         let trimmed = trimmed.to_vec();
         out.truncate(h0);
         escape_lower_into(&trimmed, out);
@@ -522,7 +543,7 @@ fn write_port(p: &Parts<'_>, out: &mut Vec<u8>) {
 
 /// Steps 9 and 12: the path decoded, dot segments resolved (with a host),
 /// escaped and lowercased, ASP.NET session ids and a trailing `/` cut.
-fn write_path(path: Option<&[u8]>, has_host: bool, out: &mut Vec<u8>) {
+fn write_path(path: Option<&[u8]>, has_host: bool, plain: bool, out: &mut Vec<u8>) {
     let Some(raw) = path else {
         if has_host {
             out.push(b'/');
@@ -530,9 +551,11 @@ fn write_path(path: Option<&[u8]>, has_host: bool, out: &mut Vec<u8>) {
         return;
     };
     let p0 = out.len();
-    let decoded = unescape_repeatedly(raw);
+    let decoded = if plain { Cow::Borrowed(raw) } else { unescape_repeatedly(raw) };
     if has_host && !is_normal_path(&decoded) {
         escape_lower_into(&normalize_path(&decoded), out);
+    } else if plain {
+        lower_into(&decoded, out);
     } else {
         escape_lower_into(&decoded, out);
     }
@@ -547,17 +570,31 @@ fn write_path(path: Option<&[u8]>, has_host: bool, out: &mut Vec<u8>) {
     }
 }
 
+/// Appends `s` ASCII-lowercased.
+fn lower_into(s: &[u8], out: &mut Vec<u8>) {
+    let start = out.len();
+    out.extend_from_slice(s);
+    out[start..].make_ascii_lowercase();
+}
+
 /// Whether [`normalize_path`] leaves `path` as it is: it starts with `/` and
 /// has no `.` or `..` segment and no empty segment but the last.
 fn is_normal_path(path: &[u8]) -> bool {
-    let Some(rest) = path.strip_prefix(b"/") else { return false };
-    let mut segments = rest.split(|&b| b == b'/').peekable();
-    while let Some(seg) = segments.next() {
-        if seg == b"." || seg == b".." || (seg.is_empty() && segments.peek().is_some()) {
-            return false;
+    if path.first() != Some(&b'/') {
+        return false;
+    }
+    let odd = |seg: &[u8]| seg == b"." || seg == b"..";
+    let mut seg_start = 1;
+    for (i, &b) in path.iter().enumerate().skip(1) {
+        if b == b'/' {
+            let seg = &path[seg_start..i];
+            if seg.is_empty() || odd(seg) {
+                return false;
+            }
+            seg_start = i + 1;
         }
     }
-    true
+    !odd(&path[seg_start..])
 }
 
 /// Dot segments and empty segments out, as the reference's path step does.
@@ -589,12 +626,16 @@ fn normalize_path(path: &[u8]) -> Vec<u8> {
 /// Steps 7 and 13: the query decoded, escaped, lowercased, session ids cut,
 /// parameters sorted; nothing when it ends empty. A `/` goes before it when
 /// the path written from `path_start` is empty.
-fn write_query(query: Option<&[u8]>, path_start: usize, out: &mut Vec<u8>) {
+fn write_query(query: Option<&[u8]>, path_start: usize, plain: bool, out: &mut Vec<u8>) {
     let Some(raw) = query else { return };
     let mark = out.len();
     out.push(b'?');
     let q0 = out.len();
-    escape_lower_into(&unescape_repeatedly(raw), out);
+    if plain {
+        lower_into(raw, out);
+    } else {
+        escape_lower_into(&unescape_repeatedly(raw), out);
+    }
     // The session-id patterns ignore case: cutting after lowercasing cuts the same.
     if has_session_marker(&out[q0..]) {
         let cut = cut(query_session_patterns(), out[q0..].to_vec(), 2);
