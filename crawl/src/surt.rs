@@ -68,7 +68,7 @@
 //! IDNA follows UTS #46 (the `idna` crate) where Python's codec follows IDNA
 //! 2003: they differ on `ß`, `ς`, joiners and symbols (see
 //! `tests/data/surt_differences.txt`).
-
+//!
 //! Where the reference's behaviour looks like a bug, it is matched too (each
 //! case is a row of `tests/data/surt.txt`):
 //! - The scheme keeps its case (`HTTP://Example.COM/A` → `com,example)/a`,
