@@ -729,11 +729,13 @@ impl Records for SurtJob {
 }
 
 impl Job for SurtJob {
-    type Acc = ();
+    /// The key buffer, reused from line to line (no allocation per key).
+    type Acc = Vec<u8>;
 
-    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, key: &mut Vec<u8>) {
+        uriscan_crawl::surt_bytes_into(l.bytes, key, &self.opts);
         let mut r = l.row();
-        r.push(Val::Str(Cow::Owned(uriscan_crawl::surt_with(l.bytes, &self.opts))));
+        r.push(Val::Str(Cow::Borrowed(key)));
         out.emit(&r);
     }
 }

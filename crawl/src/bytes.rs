@@ -2,9 +2,11 @@
 //! percent-decoding to a fixpoint, the minimal escape, host dots, IPv4 number
 //! forms.
 
+use std::borrow::Cow;
 use std::net::Ipv4Addr;
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
 
 fn hex_val(b: u8) -> Option<u8> {
     match b {
@@ -40,17 +42,21 @@ fn unescape_once(input: &[u8], out: &mut Vec<u8>) -> bool {
 }
 
 /// Percent-decodes `input` again and again until a pass changes nothing
-/// (`%2541` → `%41` → `A`). Malformed escapes stay as they are.
-pub(crate) fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
-    let mut cur = input.to_vec();
-    if !cur.contains(&b'%') {
-        return cur;
+/// (`%2541` → `%41` → `A`). Malformed escapes stay as they are. Borrowed when
+/// there is no `%`.
+pub(crate) fn unescape_repeatedly(input: &[u8]) -> Cow<'_, [u8]> {
+    if !input.contains(&b'%') {
+        return Cow::Borrowed(input);
+    }
+    let mut cur = Vec::with_capacity(input.len());
+    if !unescape_once(input, &mut cur) {
+        return Cow::Borrowed(input);
     }
     let mut next = Vec::with_capacity(cur.len());
     while unescape_once(&cur, &mut next) {
         std::mem::swap(&mut cur, &mut next);
     }
-    cur
+    Cow::Owned(cur)
 }
 
 /// Whether the minimal escape encodes `b`: controls, space, `#`, `%` and every
@@ -75,17 +81,33 @@ pub(crate) fn escape_once_into(input: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// [`escape_once_into`] into a new vector.
-pub(crate) fn escape_once(input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(input.len());
-    escape_once_into(input, &mut out);
-    out
+/// Whether `input` has no `%` and no byte [`needs_escape`] names but `#`:
+/// nothing in it decodes, and nothing but a fragment's `#` needs escaping.
+/// Branch-free per 16 bytes, so it runs as vector code.
+pub(crate) fn is_plain(input: &[u8]) -> bool {
+    input.chunks(16).all(|c| !c.iter().fold(false, |any, &b| any | (b <= 0x20 || b >= 0x7f || b == b'%')))
 }
 
-/// Decode to a fixpoint, then the minimal escape: `%2541` and `A` both become
-/// `A`, a lone `%` becomes `%25`.
-pub(crate) fn minimal_escape(input: &[u8]) -> Vec<u8> {
-    escape_once(&unescape_repeatedly(input))
+/// Appends `input` ASCII-lowercased, with every byte [`needs_escape`] names
+/// written as `%xx` (lower-case hex): the minimal escape followed by the
+/// archive canonicalizer's lowercasing, in one pass.
+pub(crate) fn escape_lower_into(input: &[u8], out: &mut Vec<u8>) {
+    // A branch-free test per 16 bytes, so the common case (nothing to
+    // escape) runs as vector code, then one lowercasing copy.
+    let clean = input.chunks(16).all(|c| !c.iter().fold(false, |any, &b| any | needs_escape(b)));
+    if clean {
+        let start = out.len();
+        out.extend_from_slice(input);
+        out[start..].make_ascii_lowercase();
+        return;
+    }
+    for &b in input {
+        if needs_escape(b) {
+            out.extend_from_slice(&[b'%', HEX_LOWER[usize::from(b >> 4)], HEX_LOWER[usize::from(b & 15)]]);
+        } else {
+            out.push(b.to_ascii_lowercase());
+        }
+    }
 }
 
 /// Reads an all-digits IPv4 form the way glibc's `inet_aton` does (one to four
@@ -122,11 +144,30 @@ pub(crate) fn inet_aton_digits(host: &[u8]) -> Option<Ipv4Addr> {
     u32::try_from(value).ok().map(Ipv4Addr::from)
 }
 
+/// Appends `n` in decimal.
+pub(crate) fn push_u16(n: u16, out: &mut Vec<u8>) {
+    let mut digits = [0u8; 5];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
 /// Appends an address as dotted decimal.
 pub(crate) fn push_ipv4(addr: Ipv4Addr, out: &mut Vec<u8>) {
-    use std::io::Write;
-    // Writing to a Vec cannot fail.
-    let _ = write!(out, "{addr}");
+    for (i, octet) in addr.octets().into_iter().enumerate() {
+        if i > 0 {
+            out.push(b'.');
+        }
+        push_u16(octet.into(), out);
+    }
 }
 
 #[cfg(test)]
@@ -135,13 +176,29 @@ mod tests {
 
     #[test]
     fn unescape_to_fixpoint() {
-        assert_eq!(unescape_repeatedly(b"%2525252541"), b"A");
-        assert_eq!(unescape_repeatedly(b"%%41%zz%4"), b"%A%zz%4");
+        assert_eq!(&*unescape_repeatedly(b"%2525252541"), b"A");
+        assert_eq!(&*unescape_repeatedly(b"%%41%zz%4"), b"%A%zz%4");
     }
 
     #[test]
     fn escape_set() {
-        assert_eq!(escape_once(b"a b#c%d\x7f\xc3\xa9~!\"<>"), b"a%20b%23c%25d%7F%C3%A9~!\"<>");
+        let mut out = Vec::new();
+        escape_once_into(b"a b#c%d\x7f\xc3\xa9~!\"<>", &mut out);
+        assert_eq!(out, b"a%20b%23c%25d%7F%C3%A9~!\"<>");
+        out.clear();
+        escape_lower_into(b"A b#C%d\x7f\xc3\xa9~!\"<>", &mut out);
+        assert_eq!(out, b"a%20b%23c%25d%7f%c3%a9~!\"<>");
+    }
+
+    #[test]
+    fn numbers() {
+        let mut out = Vec::new();
+        push_ipv4(Ipv4Addr::new(0, 10, 200, 255), &mut out);
+        out.push(b' ');
+        push_u16(65535, &mut out);
+        out.push(b' ');
+        push_u16(0, &mut out);
+        assert_eq!(out, b"0.10.200.255 65535 0");
     }
 
     #[test]

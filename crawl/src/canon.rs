@@ -7,6 +7,10 @@
 //! - [`Profile::Archive`]: the web-archive canonical form, steps 1–13 of the
 //!   [SURT module](mod@crate::surt) written back as a URL instead of reordered
 //!   (`http://www.Archive.org:80/goo/?b=2&a=1#x` → `http://archive.org/goo?a=1&b=2`).
+//!   As in the reference, the scheme keeps its case (`HTTP://Example.COM/A` →
+//!   `HTTP://example.com/a`) and an IPv6 host loses its brackets
+//!   (`http://[::1]/` → `http://::1/`): the form is a de-duplication key, not
+//!   a URL to fetch.
 //! - [`Profile::SafeBrowsing`]: Google Safe Browsing's canonicalization, step
 //!   by step:
 //!   1. trim ASCII white space at both ends, delete every tab, CR and LF;
@@ -159,7 +163,7 @@ fn safe_browsing_host(raw: &[u8], out: &mut Vec<u8>) {
         }
     }
     let mut host = Vec::with_capacity(decoded.len());
-    for &b in &decoded {
+    for &b in decoded.iter() {
         if !(b == b'.' && (host.is_empty() || host.last() == Some(&b'.'))) {
             host.push(b.to_ascii_lowercase());
         }

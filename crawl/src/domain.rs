@@ -135,9 +135,23 @@ impl<'a> DomainParts<'a> {
     }
 }
 
-/// Whether `host` is a dotted-quad IPv4 address or a bracketed literal.
+/// Whether `host` is a dotted-quad IPv4 address or a bracketed literal. The
+/// address is parsed only when the host ends with a digit.
 fn is_ip(host: &str) -> bool {
-    (host.starts_with('[') && host.ends_with(']')) || host.parse::<std::net::Ipv4Addr>().is_ok()
+    match host.as_bytes() {
+        [b'[', .., b']'] => true,
+        [.., last] if last.is_ascii_digit() => host.parse::<std::net::Ipv4Addr>().is_ok(),
+        _ => false,
+    }
+}
+
+/// `(before, last label)` of `name`, split at its last dot.
+fn split_last_label(name: &str) -> (&str, &str) {
+    match name.as_bytes().iter().rposition(|&b| b == b'.') {
+        // The dot is ASCII, so both sides are on character boundaries.
+        Some(i) => (name.get(..i).unwrap_or_default(), name.get(i + 1..).unwrap_or_default()),
+        None => ("", name),
+    }
 }
 
 /// Splits a host (a URL's host, not a URL) into subdomain, domain and
@@ -152,10 +166,9 @@ fn is_ip(host: &str) -> bool {
 /// ```
 #[must_use]
 pub fn domain_parts<'a>(host: &'a str, options: DomainOptions) -> DomainParts<'a> {
-    let name = host.strip_suffix('.').unwrap_or(host);
-    let last_label = |before: &'a str| match before.rfind('.') {
-        Some(i) => (before.get(..i).unwrap_or_default(), before.get(i + 1..).unwrap_or_default()),
-        None => ("", before),
+    let name = match host.as_bytes().last() {
+        Some(b'.') => host.get(..host.len() - 1).unwrap_or_default(),
+        _ => host,
     };
     let mut parts = DomainParts {
         subdomain: "",
@@ -172,7 +185,7 @@ pub fn domain_parts<'a>(host: &'a str, options: DomainOptions) -> DomainParts<'a
     parts.class = HostClass::Name;
     let (suffix_len, section) = suffix_len(name.as_bytes(), options);
     if suffix_len == 0 || suffix_len > name.len() {
-        (parts.subdomain, parts.domain) = last_label(name);
+        (parts.subdomain, parts.domain) = split_last_label(name);
         return parts;
     }
     let split = name.len() - suffix_len;
@@ -183,7 +196,7 @@ pub fn domain_parts<'a>(host: &'a str, options: DomainOptions) -> DomainParts<'a
         return parts;
     }
     // The byte before the suffix is its dot.
-    (parts.subdomain, parts.domain) = last_label(name.get(..split - 1).unwrap_or_default());
+    (parts.subdomain, parts.domain) = split_last_label(name.get(..split - 1).unwrap_or_default());
     parts.registrable = (!parts.domain.is_empty()).then(|| name.get(split - 1 - parts.domain.len()..)).flatten();
     parts
 }
@@ -214,18 +227,22 @@ pub fn public_suffix(host: &str, options: DomainOptions) -> Option<&str> {
 
 /// Length in bytes of the public suffix of `name` (no trailing dot), 0 for none.
 fn suffix_len(name: &[u8], options: DomainOptions) -> (usize, Option<Section>) {
+    if !name.iter().any(u8::is_ascii_uppercase) {
+        return lower_suffix_len(name, options);
+    }
     let mut buf = [0u8; 256];
-    let lower: Vec<u8>;
-    let name: &[u8] = if !name.iter().any(u8::is_ascii_uppercase) {
-        name
-    } else if let Some(b) = buf.get_mut(..name.len()) {
-        b.copy_from_slice(name);
-        b.make_ascii_lowercase();
-        b
-    } else {
-        lower = name.to_ascii_lowercase();
-        &lower
-    };
+    match buf.get_mut(..name.len()) {
+        Some(b) => {
+            b.copy_from_slice(name);
+            b.make_ascii_lowercase();
+            lower_suffix_len(b, options)
+        }
+        None => lower_suffix_len(&name.to_ascii_lowercase(), options),
+    }
+}
+
+/// [`suffix_len`] of a name without upper-case ASCII letters.
+fn lower_suffix_len(name: &[u8], options: DomainOptions) -> (usize, Option<Section>) {
     let mut rest = name;
     loop {
         let info = List.find(rest.rsplit(|&b| b == b'.'));

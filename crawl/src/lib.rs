@@ -13,12 +13,13 @@
 mod bytes;
 pub mod surt;
 
-pub use surt::{archive_canonical, surt, surt_with, SurtOptions};
+pub use surt::{archive_canonical, surt, surt_bytes_into, surt_into, surt_with, SurtOptions};
 pub mod domain;
 
 pub use domain::{domain_parts, public_suffix, registrable_domain, DomainOptions, DomainParts, HostClass, Section};
 pub mod canon;
 pub mod params;
+pub mod url_functions;
 
 pub use canon::{canon, CanonError, Profile};
 pub use params::{filter_params, filter_params_bytes, strip_tracking, ParamFilter, TRACKING_NAMES, TRACKING_PREFIXES};

@@ -2,9 +2,13 @@
 //! strings (quickcheck; the seed is fixed by quickcheck's own generator).
 
 use quickcheck::{QuickCheck, TestResult};
+use uriscan_crawl::url_functions::{
+    cut_fragment, cut_query_string, cut_query_string_and_fragment, cut_www, domain_without_www, url_hierarchy,
+    url_path_hierarchy,
+};
 use uriscan_crawl::{
-    canon, domain_parts, filter_params, filter_params_bytes, surt, surt_with, DomainOptions, ParamFilter, Profile,
-    SurtOptions,
+    canon, domain_parts, filter_params, filter_params_bytes, surt, surt_bytes_into, surt_into, surt_with,
+    DomainOptions, ParamFilter, Profile, SurtOptions,
 };
 
 fn all_on_bytes(input: Vec<u8>) -> TestResult {
@@ -18,6 +22,10 @@ fn all_on_bytes(input: Vec<u8>) -> TestResult {
         let key = surt_with(&input, &o);
         // Keys are ASCII unless the line is returned as it was.
         assert!(key.is_ascii() || key == input);
+        // A reused buffer holding an earlier key gives the same key.
+        let mut reused = b"org,example)/earlier?key=1".to_vec();
+        surt_bytes_into(&input, &mut reused, &o);
+        assert_eq!(reused, key);
     }
     for p in [Profile::Rfc3986, Profile::Archive, Profile::SafeBrowsing] {
         let _ = canon(&input, p);
@@ -27,7 +35,21 @@ fn all_on_bytes(input: Vec<u8>) -> TestResult {
 }
 
 fn all_on_str(input: String) -> TestResult {
-    let _ = surt(&input);
+    let mut key = String::from("earlier");
+    surt_into(&input, &mut key, &SurtOptions::default());
+    assert_eq!(key, surt(&input));
+    // Each level of the hierarchy is a longer prefix of the URL; each path level ends one.
+    let levels: Vec<&str> = url_hierarchy(&input).collect();
+    assert!(levels.iter().all(|l| input.starts_with(l)));
+    assert!(levels.windows(2).all(|w| w[0].len() < w[1].len()));
+    for path in url_path_hierarchy(&input) {
+        assert!(levels.iter().any(|l| l.ends_with(path)), "{path:?} ends no level of {levels:?}");
+    }
+    assert!(input.starts_with(cut_fragment(&input)) && input.starts_with(cut_query_string_and_fragment(&input)));
+    assert!(cut_query_string(&input).len() <= input.len() && cut_www(&input).len() <= input.len());
+    if let Some(host) = domain_without_www(&input) {
+        assert!(input.contains(host));
+    }
     for o in [
         DomainOptions::default(),
         DomainOptions::WITH_PRIVATE,
