@@ -3,7 +3,7 @@
 //! `[`, dots, labels, non-ASCII text), and the table gives ns per byte at
 //! both sizes and their ratio. Linear work gives a ratio near 1; the issue
 //! asks that none exceed 1.3 without an explanation. The crawl functions
-//! have their own run in `crawl/examples/bench.rs`.
+//! have their own run in `crawl/examples/crawl_bench.rs`.
 //!
 //! ```sh
 //! cargo run --release --example flat_time            # 5 rounds, medians

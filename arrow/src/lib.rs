@@ -573,7 +573,17 @@ pub fn to_iri(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
 /// assert_eq!(uriscan_arrow::surt(&urls).unwrap().value(0), "org,archive)/goo?a=1&b=2");
 /// ```
 pub fn surt(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(Cow::Owned(uriscan_crawl::surt(t))))
+    let options = uriscan_crawl::SurtOptions::default();
+    let mut key = String::new();
+    let mut out = ViewColumn::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| match row {
+        Some(row) => {
+            uriscan_crawl::surt_into(row.text, &mut key, &options);
+            out.push_owned(&key);
+        }
+        None => out.push_null(),
+    })?;
+    out.finish(&buffers)
 }
 
 /// The host of an IRI (or URI) reference, if it has one.

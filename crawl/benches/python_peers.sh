@@ -7,8 +7,8 @@
 set -euo pipefail
 file=${1:?usage: $0 URL_LIST}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-cargo build --release -q -p uriscan-crawl --example bench --manifest-path "$root/Cargo.toml"
-bin=$root/target/release/examples/bench
+cargo build --release -q -p uriscan-crawl --example crawl_bench --manifest-path "$root/Cargo.toml"
+bin=$root/target/release/examples/crawl_bench
 median() { # command... ; prints the median wall seconds of 5 runs
   local times=()
   for _ in 1 2 3 4 5; do

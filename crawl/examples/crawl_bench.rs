@@ -2,8 +2,8 @@
 //! `addr` crates, measured in one process.
 //!
 //! ```sh
-//! URISCAN_BENCH_DATA=/path/to/data cargo run --release -p uriscan-crawl --example bench
-//! cargo run --release -p uriscan-crawl --example bench -- surt FILE   # keys to stdout (for benches/python_peers.sh)
+//! URISCAN_BENCH_DATA=/path/to/data cargo run --release -p uriscan-crawl --example crawl_bench
+//! cargo run --release -p uriscan-crawl --example crawl_bench -- surt FILE   # keys to stdout (for benches/python_peers.sh)
 //! ```
 //! Reads the URL lists `kasztp.txt`, `node_files.txt`, `isaacs_files.txt` from
 //! the directory in `URISCAN_BENCH_DATA`; without it, a generated corpus.
