@@ -33,6 +33,7 @@ impl ViewColumn {
         }
     }
 
+    #[inline]
     pub(crate) fn push_null(&mut self) {
         self.views.push(0);
         self.nulls.append_null();
@@ -41,6 +42,7 @@ impl ViewColumn {
     /// Appends `part`, a slice of `row.text`, as a view into the row's
     /// buffer (`None` appends a null). A string that is not a slice of the
     /// row is copied.
+    #[inline]
     pub(crate) fn push_part(&mut self, row: &Row<'_>, part: Option<&str>) {
         let Some(part) = part else {
             return self.push_null();
@@ -64,6 +66,7 @@ impl ViewColumn {
     /// Appends a value computed from `row`: a borrowed one as
     /// [`ViewColumn::push_part`] (a view when it is a slice of the row), an
     /// owned one copied.
+    #[inline]
     pub(crate) fn push_cow(&mut self, row: &Row<'_>, value: std::borrow::Cow<'_, str>) {
         match value {
             std::borrow::Cow::Borrowed(s) => self.push_part(row, Some(s)),
@@ -81,6 +84,7 @@ impl ViewColumn {
     }
 
     /// Appends a computed string.
+    #[inline]
     pub(crate) fn push_owned(&mut self, value: &str) {
         let bytes = value.as_bytes();
         if bytes.len() <= MAX_INLINE {
