@@ -561,7 +561,7 @@ pub fn to_iri(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
 }
 
 /// The SURT key of each row, as the Internet Archive's `surt` package
-/// computes it by default ([`uriscan_crawl::surt`]). Every non-null row gets
+/// computes it by default ([`uriscan_crawl::surt()`]). Every non-null row gets
 /// a key, valid URI or not (crawl logs are dirty).
 ///
 /// # Errors
