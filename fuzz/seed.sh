@@ -12,12 +12,12 @@ inputs() { # first tab-separated field of every data line, \xHH unescaped
   done
 }
 n=0
-for t in parse split percent security extract strict_vs_oracle split_vs_oracle resolve normalize peers_parse peers_resolve peers_normalize crawl; do
+for t in parse split percent security extract strict_vs_oracle split_vs_oracle resolve normalize peers_parse peers_parse_iri peers_resolve peers_normalize crawl; do
   mkdir -p "corpus/$t"
 done
 while IFS= read -r line; do
   n=$((n + 1))
-  for t in parse split percent security extract strict_vs_oracle split_vs_oracle peers_parse peers_normalize crawl; do
+  for t in parse split percent security extract strict_vs_oracle split_vs_oracle peers_parse peers_parse_iri peers_normalize crawl; do
     printf '%b' "$line" > "corpus/$t/seed$n"
   done
   printf 'http://a/b/c/d;p?q\n%b' "$line" > "corpus/resolve/seed$n"
@@ -25,4 +25,11 @@ while IFS= read -r line; do
   printf '%b\nHTTP://a/./b/%%7e' "$line" > "corpus/normalize/seed$n"
 done < <(inputs)
 echo "seeded $n inputs per target from the test data"
+# IRI references: the UTF-8 boundary cases of RFC 3987.
+k=0
+while IFS= read -r line; do
+  k=$((k + 1))
+  printf '%b' "$line" > "corpus/peers_parse_iri/iri$k"
+done < <(grep -v '^#' "$data"/rfc3987_utf8.txt | cut -f1)
+echo "seeded $k IRI inputs (peers_parse_iri)"
 (cd .. && cargo run --quiet --example fuzz_seeds -- fuzz/corpus "${WALK:-300}")

@@ -1,7 +1,8 @@
 //! IRIs (RFC 3987): mapping to URIs and back, and comparison.
 //!
 //! IRI references are parsed like URI references, by the automaton compiled
-//! from RFC 3987 §2.2 (`grammar/rfc3987.abnf`):
+//! from RFC 3987 §2.2 (`grammar/rfc3987.abnf`, without the bidi formatting
+//! characters §4.1 forbids: `grammar/rfc3987.tags` excludes them):
 //! [`UriRef::parse_with(s, Grammar::Rfc3987)`](crate::UriRef::parse_with)
 //! gives the same view, components, host kinds and errors. Resolution
 //! (§6.5 of RFC 3987 is RFC 3986 §5's algorithm) and syntax-based
@@ -90,8 +91,9 @@ pub fn is_iprivate(c: char) -> bool {
 }
 
 /// Whether `c` is a bidirectional formatting character, which RFC 3987
-/// §4.1 forbids in IRIs (LRM, RLM, LRE, RLE, PDF, LRO, RLO): [`to_iri`]
-/// leaves them percent-encoded.
+/// §4.1 forbids in IRIs (LRM, RLM, LRE, RLE, PDF, LRO, RLO): the parser
+/// refuses them (the `exclude` line of `grammar/rfc3987.tags`; a test holds
+/// the two lists equal) and [`to_iri`] leaves them percent-encoded.
 ///
 /// ```
 /// assert!(uriscan::iri::is_bidi_format('\u{202E}'));

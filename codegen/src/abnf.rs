@@ -94,18 +94,35 @@ pub struct Definition {
 /// diagnostics. A rule with a syntax error is left out; parsing resumes at the
 /// next rule (the next line starting in column 1).
 pub fn parse_file(file: &str, text: &str) -> (Vec<Definition>, Vec<Diagnostic>) {
-    let (defs, diags, _) = parse(file, text, Encoding::Bytes);
+    let (defs, diags, _) = parse(file, text, Encoding::Bytes, &[]);
     (defs, diags)
 }
 
 /// `parse_file`, plus the names of rules whose definitions failed to parse
 /// (so that `Grammar::load` does not also call them undefined).
-fn parse(file: &str, text: &str, encoding: Encoding) -> (Vec<Definition>, Vec<Diagnostic>, Vec<String>) {
+fn parse(
+    file: &str,
+    text: &str,
+    encoding: Encoding,
+    exclude: &[(u32, u32)],
+) -> (Vec<Definition>, Vec<Diagnostic>, Vec<String>) {
     let src = text.as_bytes();
     let mut line_starts = vec![0];
     line_starts.extend((0..src.len()).filter(|&i| src[i] == b'\n').map(|i| i + 1));
-    let mut p =
-        Parser { file, text, src, line_starts, pos: 0, end: 0, last_end: 0, ws_done: 0, zero: 0, name: None, encoding };
+    let mut p = Parser {
+        file,
+        text,
+        src,
+        line_starts,
+        pos: 0,
+        end: 0,
+        last_end: 0,
+        ws_done: 0,
+        zero: 0,
+        name: None,
+        encoding,
+        exclude,
+    };
     let (mut defs, mut diags, mut failed) = (Vec::new(), Vec::new(), Vec::new());
     let mut i = 0;
     // `i` is always at the start of a line.
@@ -209,6 +226,8 @@ struct Parser<'a> {
     name: Option<String>,
     /// What numeric values mean.
     encoding: Encoding,
+    /// Code points no numeric value matches (with [`Encoding::Utf8`]).
+    exclude: &'a [(u32, u32)],
 }
 
 impl Parser<'_> {
@@ -461,14 +480,14 @@ impl Parser<'_> {
             if self.peek() == Some(b'.') {
                 return self.fail(self.pos, mixed);
             }
-            return Ok(self.range(lo, hi));
+            return self.range(start, lo, hi);
         }
         // A range leaves surrogates out; a single value must not be one.
         let single = |p: &Self, at: usize, v: u32| match p.encoding {
             Encoding::Utf8 if crate::utf8::is_surrogate(v) => {
                 p.fail(at, format!("numeric value {prefix}{v:X} is a surrogate, not a Unicode scalar value"))
             }
-            _ => Ok(p.range(v, v)),
+            _ => p.range(at, v, v),
         };
         let mut items = vec![single(self, start, lo)?];
         while self.eat(b'.') {
@@ -483,15 +502,24 @@ impl Parser<'_> {
     }
 
     /// The values `lo..=hi` (checked by [`value`](Parser::value)): a byte
-    /// class, or the alternatives of their UTF-8 encodings.
-    fn range(&self, lo: u32, hi: u32) -> Expr {
+    /// class, or the alternatives of the UTF-8 encodings of those that are
+    /// not excluded. `at` is where the value was written (for the error
+    /// when the exclusions leave nothing).
+    fn range(&self, at: usize, lo: u32, hi: u32) -> PResult<Expr> {
         match self.encoding {
-            Encoding::Bytes => Expr::Class(ByteSet::range(lo as u8, hi as u8)),
+            Encoding::Bytes => Ok(Expr::Class(ByteSet::range(lo as u8, hi as u8))),
             Encoding::Utf8 => {
+                let kept = crate::utf8::subtract(lo, hi, self.exclude);
+                if kept.is_empty() {
+                    let written = &self.text[at..self.pos];
+                    return self
+                        .fail(at, format!("numeric value {written} is wholly excluded (the tags file's 'exclude')"));
+                }
                 let seq = |s: Vec<(u8, u8)>| {
                     join(s.into_iter().map(|(a, b)| Expr::Class(ByteSet::range(a, b))).collect(), false)
                 };
-                join(crate::utf8::sequences(lo, hi).into_iter().map(seq).collect(), true)
+                let seqs = kept.into_iter().flat_map(|(a, b)| crate::utf8::sequences(a, b));
+                Ok(join(seqs.map(seq).collect(), true))
             }
         }
     }
@@ -539,14 +567,20 @@ impl Grammar {
     /// without `=`, and recursion. Diagnostics are sorted by file (in the order
     /// given), line and column.
     pub fn load(files: &[(&str, &str)]) -> Result<Grammar, Vec<Diagnostic>> {
-        Grammar::load_with(files, Encoding::Bytes)
+        Grammar::load_with(files, Encoding::Bytes, &[])
     }
 
-    /// [`load`](Grammar::load), with numeric values read as `encoding` says.
-    pub fn load_with(files: &[(&str, &str)], encoding: Encoding) -> Result<Grammar, Vec<Diagnostic>> {
+    /// [`load`](Grammar::load), with numeric values read as `encoding` says
+    /// and, with [`Encoding::Utf8`], the code points of `exclude` left out of
+    /// every one of them.
+    pub fn load_with(
+        files: &[(&str, &str)],
+        encoding: Encoding,
+        exclude: &[(u32, u32)],
+    ) -> Result<Grammar, Vec<Diagnostic>> {
         let (mut defs, mut diags, mut failed) = (Vec::new(), Vec::new(), BTreeSet::new());
         for (file, text) in files {
-            let (d, ds, f) = parse(file, text, encoding);
+            let (d, ds, f) = parse(file, text, encoding, exclude);
             defs.extend(d);
             diags.extend(ds);
             failed.extend(f.iter().map(|n| n.to_ascii_lowercase()));

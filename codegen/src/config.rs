@@ -26,6 +26,26 @@ pub struct Config {
     /// What the grammar's numeric values mean: `encoding bytes` (the
     /// default) or `encoding utf-8` (code points, matched as UTF-8).
     pub encoding: Encoding,
+    /// Code points left out of every numeric value of the grammar
+    /// (`exclude %x200E-200F %x202A-202E`, with `encoding utf-8` only): for
+    /// a rule of the text outside the ABNF, such as RFC 3987 §4.1's ban on
+    /// bidirectional formatting characters.
+    pub exclude: Vec<(u32, u32)>,
+}
+
+/// One `exclude` argument: `%xHHHH` or `%xHHHH-HHHH`, a scalar value range.
+fn code_points(arg: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{arg}' is not a code point or range (%xHHHH or %xHHHH-HHHH)");
+    let hex = arg.strip_prefix("%x").or_else(|| arg.strip_prefix("%X")).ok_or_else(bad)?;
+    let (lo, hi) = hex.split_once('-').unwrap_or((hex, hex));
+    let num = |h: &str| {
+        u32::from_str_radix(h, 16).ok().filter(|&v| v <= crate::utf8::MAX && !h.starts_with('+')).ok_or_else(bad)
+    };
+    let (lo, hi) = (num(lo)?, num(hi)?);
+    if lo > hi {
+        return Err(format!("'{arg}' has start greater than end"));
+    }
+    Ok((lo, hi))
 }
 
 fn is_ident(s: &str) -> bool {
@@ -66,6 +86,14 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
             "encoding" if args == ["bytes"] => cfg.encoding = Encoding::Bytes,
             "encoding" if args == ["utf-8"] => cfg.encoding = Encoding::Utf8,
             "encoding" => err(col0, "'encoding' takes 'bytes' or 'utf-8'".to_string()),
+            "exclude" if need(1) => {
+                for (k, a) in args.iter().enumerate() {
+                    match code_points(a) {
+                        Ok(r) => cfg.exclude.push(r),
+                        Err(m) => err(words[k + 1].0, m),
+                    }
+                }
+            }
             "entry" if args.len() == 2 => cfg.entries.push((args[0].to_string(), args[1].to_string())),
             "capture" | "mark" | "context" if need(2) => {
                 if !is_ident(args[0]) {
@@ -79,7 +107,7 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
                     _ => cfg.contexts.push(item),
                 }
             }
-            "files" | "types" | "entry" | "capture" | "mark" | "context" => {
+            "files" | "types" | "exclude" | "entry" | "capture" | "mark" | "context" => {
                 err(col0, format!("wrong number of arguments for '{}'", key))
             }
             _ => err(col0, format!("unknown directive '{}'", key)),
@@ -89,6 +117,12 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
         errs.push(Diagnostic {
             pos: Pos { file: file.to_string(), line: 1, col: 1 },
             message: "no 'entry' directive".into(),
+        });
+    }
+    if !cfg.exclude.is_empty() && cfg.encoding != Encoding::Utf8 {
+        errs.push(Diagnostic {
+            pos: Pos { file: file.to_string(), line: 1, col: 1 },
+            message: "'exclude' needs 'encoding utf-8' (it names code points)".into(),
         });
     }
     if cfg.context_type.is_empty() {

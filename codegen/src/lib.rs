@@ -130,7 +130,7 @@ pub fn load(dir: &Path, tags_name: &str, options: &Options) -> Result<Loaded, Ve
         texts.push(read(f)?);
     }
     let files: Vec<(&str, &str)> = inputs[1..].iter().zip(&texts[1..]).map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let g = abnf::Grammar::load_with(&files, cfg.encoding).map_err(strings)?;
+    let g = abnf::Grammar::load_with(&files, cfg.encoding, &cfg.exclude).map_err(strings)?;
     if !options.capture_slots.is_empty() {
         order_captures(&mut cfg, options.capture_slots).map_err(|e| vec![format!("{}: {}", rel(tags_name), e)])?;
     }

@@ -108,6 +108,40 @@ fn split(lo: u32, hi: u32, out: &mut Vec<Vec<(u8, u8)>>) {
     out.push(a.into_iter().zip(b).collect());
 }
 
+/// The values `lo..=hi` without those of `exclude` (inclusive ranges, in
+/// any order, overlapping or not): ascending, disjoint ranges, empty when
+/// `exclude` covers them all.
+///
+/// ```
+/// use uriscan_codegen::utf8::subtract;
+/// assert_eq!(subtract(0xA0, 0xD7FF, &[(0x202A, 0x202E), (0x200E, 0x200F)]),
+///            [(0xA0, 0x200D), (0x2010, 0x2029), (0x202F, 0xD7FF)]);
+/// assert!(subtract(0x200E, 0x200F, &[(0x2000, 0x20FF)]).is_empty());
+/// ```
+pub fn subtract(lo: u32, hi: u32, exclude: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut out = vec![(lo, hi)];
+    for &(a, b) in exclude {
+        out = out
+            .into_iter()
+            .flat_map(|(l, h)| {
+                if b < l || a > h {
+                    return vec![(l, h)];
+                }
+                let mut kept = Vec::new();
+                if l < a {
+                    kept.push((l, a - 1));
+                }
+                if b < h {
+                    kept.push((b + 1, h));
+                }
+                kept
+            })
+            .collect();
+    }
+    out.sort_unstable();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +203,27 @@ mod tests {
         assert!(!matches(&all, &[0xC0, 0xA5]));
         assert!(sequences(0xD800, 0xDFFF).is_empty());
         assert!(sequences(5, 4).is_empty());
+    }
+
+    #[test]
+    fn subtract_keeps_exactly_the_values_outside() {
+        type Case = (u32, u32, &'static [(u32, u32)]);
+        let cases: [Case; 5] = [
+            (10, 40, &[(15, 20), (18, 25), (30, 30)]),
+            (10, 40, &[(0, 10), (40, 50)]),
+            (10, 40, &[(0, 100)]),
+            (10, 40, &[(41, 50), (0, 9)]),
+            (10, 10, &[]),
+        ];
+        for (lo, hi, ex) in cases {
+            let got = subtract(lo, hi, ex);
+            for v in 0..=60u32 {
+                let want = lo <= v && v <= hi && !ex.iter().any(|&(a, b)| a <= v && v <= b);
+                let have = got.iter().any(|&(a, b)| a <= v && v <= b);
+                assert_eq!(have, want, "{v} in {lo}-{hi} without {ex:?}: {got:?}");
+            }
+            assert!(got.windows(2).all(|w| w[0].1 < w[1].0), "{got:?}");
+        }
     }
 
     #[test]

@@ -149,6 +149,43 @@ fn utf8_ranges_match_their_encodings() {
             "grammar/s.abnf:3:7: numeric value %x110000 is greater than 10FFFF, the last code point"
         ]
     );
+    // `exclude` leaves code points out of every range and single value;
+    // a value it covers wholly is an error at the value.
+    let tags = "files s.abnf\ntypes K Root M\nencoding utf-8\nexclude %x200E-200F %X202A-202E\nentry E top\n";
+    std::fs::write(dir.join("s.tags"), tags).unwrap();
+    std::fs::write(dir.join("s.abnf"), "top = 1*( %xA0-D7FF / %x2000 )\n").unwrap();
+    let l = uriscan_codegen::load(&dir, "s.tags", &Options::default()).unwrap();
+    let d = uriscan_codegen::tdfa::build(&l.nfas);
+    for v in 0x1F00..0x2100u32 {
+        let s = format!("{}", char::from_u32(v).unwrap());
+        let excluded = (0x200E..=0x200F).contains(&v) || (0x202A..=0x202E).contains(&v);
+        assert_eq!(d.run(0, s.as_bytes()).is_ok(), !excluded, "U+{v:04X}");
+    }
+    assert_eq!(d.run(0, "a\u{200F}".as_bytes()).unwrap_err().0, 0, "'a' is not in the grammar");
+    assert_eq!(d.run(0, "\u{A0}\u{202E}".as_bytes()).unwrap_err().0, 4, "E2 80 leads U+202F too");
+    std::fs::write(dir.join("s.abnf"), "top = a / b\na = %x2000 / %x202B\nb = %x202A-202E\n").unwrap();
+    let e = generate(&dir, "s.tags", &Options::default()).err().unwrap();
+    assert_eq!(
+        e,
+        [
+            "grammar/s.abnf:2:14: numeric value %x202B is wholly excluded (the tags file's 'exclude')",
+            "grammar/s.abnf:3:5: numeric value %x202A-202E is wholly excluded (the tags file's 'exclude')"
+        ]
+    );
+    let bad = "files s.abnf\ntypes K Root M\nencoding utf-8\nexclude 200E %x2-1 %x110000\nentry E top\n";
+    std::fs::write(dir.join("s.tags"), bad).unwrap();
+    let e = generate(&dir, "s.tags", &Options::default()).err().unwrap();
+    assert_eq!(
+        e,
+        [
+            "grammar/s.tags:4:9: '200E' is not a code point or range (%xHHHH or %xHHHH-HHHH)",
+            "grammar/s.tags:4:14: '%x2-1' has start greater than end",
+            "grammar/s.tags:4:20: '%x110000' is not a code point or range (%xHHHH or %xHHHH-HHHH)"
+        ]
+    );
+    std::fs::write(dir.join("s.tags"), "files s.abnf\ntypes K Root M\nexclude %x200E\nentry E top\n").unwrap();
+    let e = generate(&dir, "s.tags", &Options::default()).err().unwrap();
+    assert_eq!(e, ["grammar/s.tags:1:1: 'exclude' needs 'encoding utf-8' (it names code points)"]);
     std::fs::write(dir.join("s.tags"), "files s.abnf\ntypes K Root M\nentry E top\n").unwrap();
     std::fs::write(dir.join("s.abnf"), "top = %x100\n").unwrap();
     let e = generate(&dir, "s.tags", &Options::default()).err().unwrap();

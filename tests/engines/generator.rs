@@ -56,6 +56,23 @@ impl Generator {
         }
     }
 
+    /// The same walk over `grammar/rfc3987.abnf` (IRI references), read as
+    /// its tags file says (code points as UTF-8, its `exclude` left out), so
+    /// the walk yields UTF-8 of every length.
+    pub fn load_iri() -> Generator {
+        let tags = include_str!("../../grammar/rfc3987.tags");
+        let cfg = uriscan_codegen::config::parse("grammar/rfc3987.tags", tags)
+            .unwrap_or_else(|d| panic!("tags file does not load: {d:?}"));
+        let files = [
+            ("grammar/rfc3987.abnf", include_str!("../../grammar/rfc3987.abnf")),
+            ("grammar/core.abnf", include_str!("../../grammar/core.abnf")),
+        ];
+        match Grammar::load_with(&files, cfg.encoding, &cfg.exclude) {
+            Ok(g) => Generator { g },
+            Err(d) => panic!("grammar does not load: {:?}", d),
+        }
+    }
+
     /// A random string matching `rule`.
     pub fn generate(&self, rule: &str, rng: &mut Rng) -> Vec<u8> {
         let mut out = Vec::new();

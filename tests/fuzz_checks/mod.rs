@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hasher};
 use uriscan::percent::{self, DecodeError, DecodeIter, Encoded};
 use uriscan::security::{self, FindingKind};
-use uriscan::{remove_dot_segments, sets, ByteComponents, NormalizeOptions, ResolveMode, Rule, Uri, UriRef};
+use uriscan::{remove_dot_segments, sets, ByteComponents, Grammar, NormalizeOptions, ResolveMode, Rule, Uri, UriRef};
 
 /// A per-component encoder of `uriscan::percent`.
 type Encoder = fn(&[u8]) -> Cow<'_, str>;
@@ -303,31 +303,43 @@ fn disagree(peer: &str, key: &str, input: &str, detail: &str) {
 type Parts = [Option<String>; 8];
 const PART_NAMES: [&str; 8] = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
 
-fn ours_parts(s: &str) -> Option<Parts> {
-    let u = UriRef::parse(s).ok()?;
+fn ours_parts(s: &str, grammar: Grammar) -> Option<Parts> {
+    let u = UriRef::parse_with(s, grammar).ok()?;
     Some(
         [u.scheme(), u.authority(), u.userinfo(), u.host(), u.port(), Some(u.path()), u.query(), u.fragment()]
             .map(|x| x.map(String::from)),
     )
 }
 
-fn fluent_parts(s: &str) -> Option<Parts> {
-    let u = fluent_uri::UriRef::parse(s).ok()?;
-    let a = u.authority();
-    Some([
-        u.scheme().map(|x| x.as_str().to_string()),
-        a.as_ref().map(|a| a.as_str().to_string()),
-        a.as_ref().and_then(|a| a.userinfo()).map(|x| x.as_str().to_string()),
-        a.as_ref().map(|a| a.host().to_string()),
-        a.as_ref().and_then(|a| a.port()).map(|x| x.as_str().to_string()),
-        Some(u.path().as_str().to_string()),
-        u.query().map(|x| x.as_str().to_string()),
-        u.fragment().map(|x| x.as_str().to_string()),
-    ])
+/// fluent-uri's `UriRef` and `IriRef` have the same accessors (no common trait).
+macro_rules! fluent_parts {
+    ($t:ty, $s:expr) => {{
+        let u = <$t>::parse($s).ok()?;
+        let a = u.authority();
+        Some([
+            u.scheme().map(|x| x.as_str().to_string()),
+            a.as_ref().map(|a| a.as_str().to_string()),
+            a.as_ref().and_then(|a| a.userinfo()).map(|x| x.as_str().to_string()),
+            a.as_ref().map(|a| a.host().to_string()),
+            a.as_ref().and_then(|a| a.port()).map(|x| x.as_str().to_string()),
+            Some(u.path().as_str().to_string()),
+            u.query().map(|x| x.as_str().to_string()),
+            u.fragment().map(|x| x.as_str().to_string()),
+        ])
+    }};
 }
 
-fn iri_string_parts(s: &str) -> Option<Parts> {
-    let u = iri_string::types::UriReferenceStr::new(s).ok()?;
+fn fluent_parts(s: &str) -> Option<Parts> {
+    fluent_parts!(fluent_uri::UriRef<&str>, s)
+}
+
+fn fluent_iri_parts(s: &str) -> Option<Parts> {
+    fluent_parts!(fluent_uri::IriRef<&str>, s)
+}
+
+/// iri-string's URI (`UriSpec`) or IRI (`IriSpec`) reference.
+fn iri_string_parts<S: iri_string::spec::Spec>(s: &str) -> Option<Parts> {
+    let u = iri_string::types::RiReferenceStr::<S>::new(s).ok()?;
     let a = u.authority_components();
     Some([
         u.scheme_str().map(String::from),
@@ -341,29 +353,76 @@ fn iri_string_parts(s: &str) -> Option<Parts> {
     ])
 }
 
+/// oxiri's IRI reference: it gives no userinfo, host or port (`None` there,
+/// and [`compare_parts`] skips them).
+fn oxiri_parts(s: &str) -> Option<Parts> {
+    let u = oxiri::IriRef::parse(s).ok()?;
+    Some([
+        u.scheme().map(String::from),
+        u.authority().map(String::from),
+        None,
+        None,
+        None,
+        Some(u.path().to_string()),
+        u.query().map(String::from),
+        u.fragment().map(String::from),
+    ])
+}
+
+/// Validity and, where both accept, the components `which` of `ours`
+/// against a peer's; `class` refines every key (empty for URIs).
+fn compare_parts(peer: &str, s: &str, ours: &Option<Parts>, theirs: &Option<Parts>, which: &[usize], class: &str) {
+    match (ours, theirs) {
+        (Some(_), None) => disagree(peer, &format!("rejects-valid{class}"), s, "uriscan accepts it"),
+        (None, Some(_)) => {
+            let grammar = if class.is_empty() { Grammar::Rfc3986 } else { Grammar::Rfc3987 };
+            let e = UriRef::parse_with(s, grammar).err().map(|e| e.to_string()).unwrap_or_default();
+            disagree(peer, &format!("accepts-invalid{class}"), s, &e)
+        }
+        (Some(a), Some(b)) => {
+            for &k in which {
+                if a[k] != b[k] {
+                    let detail = format!("uriscan {:?}, {peer} {:?}", a[k], b[k]);
+                    disagree(peer, &format!("{}{class}", PART_NAMES[k]), s, &detail);
+                }
+            }
+        }
+        (None, None) => {}
+    }
+}
+
 /// Differential: validity of a URI reference and, where both accept, every
 /// component, against fluent-uri and iri-string (both strict RFC 3986).
 pub fn peers_parse(data: &[u8]) {
     let Ok(s) = std::str::from_utf8(data) else { return };
-    let ours = ours_parts(s);
-    for (peer, theirs) in [("fluent-uri", fluent_parts(s)), ("iri-string", iri_string_parts(s))] {
-        match (&ours, &theirs) {
-            (Some(_), None) => disagree(peer, "rejects-valid", s, "uriscan accepts it"),
-            (None, Some(_)) => {
-                let e = UriRef::parse(s).err().map(|e| e.to_string()).unwrap_or_default();
-                disagree(peer, "accepts-invalid", s, &e)
-            }
-            (Some(a), Some(b)) => {
-                for k in 0..8 {
-                    if a[k] != b[k] {
-                        let detail = format!("uriscan {:?}, {peer} {:?}", a[k], b[k]);
-                        disagree(peer, PART_NAMES[k], s, &detail);
-                    }
-                }
-            }
-            (None, None) => {}
-        }
+    let ours = ours_parts(s, Grammar::Rfc3986);
+    let all: Vec<usize> = (0..8).collect();
+    compare_parts("fluent-uri", s, &ours, &fluent_parts(s), &all, "");
+    compare_parts("iri-string", s, &ours, &iri_string_parts::<iri_string::spec::UriSpec>(s), &all, "");
+}
+
+/// The class of an IRI reference for the keys of the known disagreements:
+/// `/iri-bidi` when it holds a bidi formatting character (RFC 3987 §4.1),
+/// `/iri` otherwise.
+fn iri_class(s: &str) -> &'static str {
+    if s.chars().any(uriscan::iri::is_bidi_format) {
+        "/iri-bidi"
+    } else {
+        "/iri"
     }
+}
+
+/// Differential: validity of an IRI reference (RFC 3987) and, where both
+/// accept, every component, against fluent-uri, iri-string and oxiri (which
+/// gives no userinfo, host or port).
+pub fn peers_parse_iri(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else { return };
+    let ours = ours_parts(s, Grammar::Rfc3987);
+    let class = iri_class(s);
+    let all: Vec<usize> = (0..8).collect();
+    compare_parts("fluent-uri", s, &ours, &fluent_iri_parts(s), &all, class);
+    compare_parts("iri-string", s, &ours, &iri_string_parts::<iri_string::spec::IriSpec>(s), &all, class);
+    compare_parts("oxiri", s, &ours, &oxiri_parts(s), &[0, 1, 5, 6, 7], class);
 }
 
 /// Differential: §5 resolution (strict) of `base \n reference` against oxiri
