@@ -457,6 +457,12 @@ pub fn peers_resolve(data: &[u8]) {
         "/base-fragment"
     } else if ru.scheme().is_none() && ru.authority().is_none() && ru.path().is_empty() && has_dot_segment(bu.path()) {
         "/base-dots"
+    } else if ru.scheme().is_none()
+        && ru.authority().is_none()
+        && !ru.path().starts_with('/')
+        && matches!(bu.path().rsplit('/').next(), Some("." | ".."))
+    {
+        "/base-last-dots"
     } else if r.to_ascii_lowercase().contains("%2e") || bu.path().to_ascii_lowercase().contains("%2e") {
         "/pct-dot"
     } else if ru.scheme().is_some() && remove_dot_segments(ru.path()) != ru.path() {
