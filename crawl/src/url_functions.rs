@@ -23,26 +23,24 @@ fn until(s: &[u8], stop: impl Fn(u8) -> bool) -> usize {
     s.iter().position(|&b| stop(b)).unwrap_or(s.len())
 }
 
-/// The length of the scheme, when the URL has one (`[^:/?#]+` then `:`).
-fn scheme_len(url: &[u8]) -> Option<usize> {
-    let n = until(url, |b| matches!(b, b':' | b'/' | b'?' | b'#'));
-    (n > 0 && url.get(n) == Some(&b':')).then_some(n)
+/// Where `part`, a component [`uriscan::split`] gave for `url` (so a slice
+/// of it), starts in `url`.
+fn start_in(url: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).wrapping_sub(url.as_ptr() as usize)
 }
 
-/// Byte range of the authority (after `//`), when there is one.
-fn authority_range(url: &[u8]) -> Option<(usize, usize)> {
-    let after_scheme = scheme_len(url).map_or(0, |n| n + 1);
-    let rest = url.get(after_scheme..)?;
-    if !rest.starts_with(b"//") {
-        return None;
-    }
-    let start = after_scheme + 2;
-    Some((start, start + until(&url[start..], |b| matches!(b, b'/' | b'?' | b'#'))))
+/// Byte range of the authority (after `//`), when there is one: RFC 3986
+/// Appendix B's split, as ClickHouse reads a URL.
+fn authority_range(url: &str) -> Option<(usize, usize)> {
+    let authority = uriscan::split(url).authority?;
+    let start = start_in(url, authority);
+    Some((start, start + authority.len()))
 }
 
 /// Byte range of the host: the authority after its last `@`, before the port.
-fn host_range(url: &[u8]) -> Option<(usize, usize)> {
+fn host_range(url: &str) -> Option<(usize, usize)> {
     let (a, b) = authority_range(url)?;
+    let url = url.as_bytes();
     let authority = &url[a..b];
     let start = a + authority.iter().rposition(|&c| c == b'@').map_or(0, |i| i + 1);
     let host = &url[start..b];
@@ -78,7 +76,7 @@ fn host_range(url: &[u8]) -> Option<(usize, usize)> {
 /// ```
 #[must_use]
 pub fn domain_without_www(url: &str) -> Option<&str> {
-    let (start, end) = host_range(url.as_bytes())?;
+    let (start, end) = host_range(url)?;
     let host = url.get(start..end)?;
     let host = match host.strip_prefix("www.") {
         Some(rest) if !rest.is_empty() => rest,
@@ -104,7 +102,7 @@ pub fn domain_without_www(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn cut_www(url: &str) -> Cow<'_, str> {
-    match host_range(url.as_bytes()) {
+    match host_range(url) {
         Some((start, _)) if url.as_bytes()[start..].starts_with(b"www.") && start + 4 < url.len() => {
             let mut cut = String::with_capacity(url.len() - 4);
             cut.push_str(&url[..start]);
@@ -116,9 +114,10 @@ pub fn cut_www(url: &str) -> Cow<'_, str> {
 }
 
 /// The start of the query's `?` and of the fragment's `#` (each `len` when absent).
-fn query_fragment(url: &[u8]) -> (usize, usize) {
-    let hash = until(url, |b| b == b'#');
-    let question = until(&url[..hash], |b| b == b'?');
+fn query_fragment(url: &str) -> (usize, usize) {
+    let c = uriscan::split(url);
+    let hash = c.fragment.map_or(url.len(), |f| start_in(url, f) - 1);
+    let question = c.query.map_or(hash, |q| start_in(url, q) - 1);
     (question, hash)
 }
 
@@ -131,7 +130,7 @@ fn query_fragment(url: &[u8]) -> (usize, usize) {
 /// ```
 #[must_use]
 pub fn cut_fragment(url: &str) -> &str {
-    let (_, hash) = query_fragment(url.as_bytes());
+    let (_, hash) = query_fragment(url);
     url.get(..hash).unwrap_or(url)
 }
 
@@ -149,7 +148,7 @@ pub fn cut_fragment(url: &str) -> &str {
 /// ```
 #[must_use]
 pub fn cut_query_string(url: &str) -> Cow<'_, str> {
-    let (question, hash) = query_fragment(url.as_bytes());
+    let (question, hash) = query_fragment(url);
     match (url.get(..question), url.get(hash..)) {
         (Some(before), Some("")) => Cow::Borrowed(before),
         (Some(before), Some(fragment)) if question < hash => Cow::Owned([before, fragment].concat()),
@@ -167,7 +166,7 @@ pub fn cut_query_string(url: &str) -> Cow<'_, str> {
 /// ```
 #[must_use]
 pub fn cut_query_string_and_fragment(url: &str) -> &str {
-    let (question, _) = query_fragment(url.as_bytes());
+    let (question, _) = query_fragment(url);
     url.get(..question).unwrap_or(url)
 }
 
@@ -198,8 +197,9 @@ const fn is_separator(b: u8) -> bool {
 /// `scheme://` and at least one byte after it: where the host ends (at the
 /// first separator after `//`, or the end) and where the first level ends
 /// (after that separator).
-fn first_level(url: &[u8]) -> Option<(usize, usize)> {
-    let n = scheme_len(url)?;
+fn first_level(url: &str) -> Option<(usize, usize)> {
+    let n = uriscan::split(url).scheme?.len();
+    let url = url.as_bytes();
     let scheme_ok = url[0].is_ascii_alphabetic()
         && url[..n].iter().all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
     if !scheme_ok || !url[n..].starts_with(b"://") || url.len() <= n + 3 {
@@ -216,7 +216,7 @@ impl<'a> Iterator for UrlHierarchy<'a> {
         let url = self.url.as_bytes();
         let pos = match self.pos {
             Some(pos) => pos,
-            None => match first_level(url) {
+            None => match first_level(self.url) {
                 None => {
                     // Not `scheme://…`: the URL alone, or nothing for the path hierarchy.
                     self.pos = Some(url.len());
