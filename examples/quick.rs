@@ -1,5 +1,5 @@
 //! Quick in-process timing of the strict parser over URL lists (one URL per line).
-//! `cargo run --release --example quick -- FILE...`
+//! `cargo run --release --example quick -- FILE...` (`IRI=1`: with RFC 3987's grammar)
 use std::time::Instant;
 
 fn main() {
@@ -13,6 +13,9 @@ fn main() {
         let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(15);
         // NOPARSE=1 times the loop alone (to subtract the harness's cost).
         let noparse = std::env::var_os("NOPARSE").is_some();
+        // IRI=1 parses with RFC 3987's grammar.
+        let grammar =
+            if std::env::var_os("IRI").is_some() { uriscan::Grammar::Rfc3987 } else { uriscan::Grammar::Rfc3986 };
         for _ in 0..rounds {
             let t = Instant::now();
             ok = 0;
@@ -21,7 +24,7 @@ fn main() {
                     std::hint::black_box(l);
                     continue;
                 }
-                if let Ok(u) = uriscan::UriRef::parse(std::hint::black_box(l)) {
+                if let Ok(u) = uriscan::UriRef::parse_with(std::hint::black_box(l), grammar) {
                     ok += 1;
                     std::hint::black_box(u);
                 }

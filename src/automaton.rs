@@ -13,7 +13,12 @@
 //! HEXDIG` inside a path), it steps over the two bytes with table tests,
 //! then skips the run of the state the triplet returns to together with the
 //! whole triplets it may hold (`%C3%A9b%C3%A9` is one run of a path segment;
-//! see `src/simd.rs`).
+//! see `src/simd.rs`). Where a run stops at a byte >= 0x80 and the
+//! generator found characters that lead the state back to itself (RFC
+//! 3987's `ucschar` inside an `ipath`, `iquery`, ...: `UTF8_RANGES`), the
+//! walker steps over those characters one at a time and skips on, so
+//! `/wiki/日本_語` stays one run; a character outside the set is walked byte
+//! by byte, and refused where the tables refuse it.
 //! Tag operations, acceptance's included, are generated code (`apply`), so
 //! they compile to a few stores with constant indices.
 
@@ -58,6 +63,14 @@ pub(crate) trait Tables {
     const ACCEL_EXT: &'static [u8];
     /// Per triplet: nibble tables of its leading, first and second bytes.
     const TRIPLET_NIBBLES: &'static [[[u8; 32]; 3]];
+    /// Per self-loop set: 1 + the index of the code points its runs may
+    /// hold as UTF-8, 0 for none (empty for an ASCII grammar).
+    const ACCEL_UTF8: &'static [u8];
+    /// Per UTF-8 run set: the 64-code-point blocks of the Basic
+    /// Multilingual Plane wholly in the set, as a bitmap.
+    const UTF8_FULL: &'static [[u64; 16]];
+    /// Per UTF-8 run set: its code points as sorted inclusive ranges.
+    const UTF8_RANGES: &'static [&'static [(u32, u32)]];
     /// Registers, all unset.
     fn new_regs() -> Self::Regs;
     /// Runs operation list `list` at position `pos`. Run with the input's
@@ -196,7 +209,8 @@ fn walk<T: Tables, S: Skip>(
 #[inline(always)]
 fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, skipper: S) -> usize {
     if acc < T::TRIPLET_BASE {
-        return skipper.skip(input, i, set::<T>(acc));
+        let i = skipper.skip(input, i, set::<T>(acc));
+        return utf8_runs::<T, S, _>(input, i, acc, skipper, set::<T>);
     }
     let k = (acc - T::TRIPLET_BASE) as usize;
     let lut = &T::TRIPLET_LUT[k];
@@ -207,8 +221,170 @@ fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, sk
             if lut[b1 as usize] & layout::TRIPLET_FIRST != 0 && lut[b2 as usize] & layout::TRIPLET_SECOND != 0 =>
         {
             *s = layout::target(back);
-            skipper.skip(input, i + 2, set_with_triplets::<T>(layout::self_loop(back)))
+            let acc = layout::self_loop(back);
+            let i = skipper.skip(input, i + 2, set_with_triplets::<T>(acc));
+            utf8_runs::<T, S, _>(input, i, acc, skipper, set_with_triplets::<T>)
         }
         _ => i,
+    }
+}
+
+/// Where a run of self-loop set `acc` stopped at `i`: when the set's runs
+/// may hold UTF-8 (`T::ACCEL_UTF8`), steps over the characters that keep
+/// the state where it is and skips the run after them, as long as that
+/// gets anywhere. Returns where the walker goes on byte by byte: the first
+/// byte that is in neither, so a character outside the set (or bytes that
+/// are not UTF-8) are walked, and refused, by the tables as before.
+#[inline(always)]
+fn utf8_runs<T: Tables, S: Skip, R: Fn(u32) -> crate::simd::Set<'static>>(
+    input: &[u8],
+    mut i: usize,
+    acc: u32,
+    skipper: S,
+    run: R,
+) -> usize {
+    // An ASCII grammar has no UTF-8 run sets: this compiles away.
+    let non_ascii = |i: usize| input.get(i).is_some_and(|&b| b >= 0x80);
+    if T::UTF8_RANGES.is_empty() || !non_ascii(i) {
+        return i;
+    }
+    let u = T::ACCEL_UTF8[layout::run_set(acc)] as usize;
+    if u == 0 {
+        return i;
+    }
+    let (full, ranges) = (&T::UTF8_FULL[u - 1], T::UTF8_RANGES[u - 1]);
+    loop {
+        let j = utf8_run(input, i, full, ranges);
+        if j == i {
+            return i;
+        }
+        i = skipper.skip(input, j, run(acc));
+        if !non_ascii(i) {
+            return i;
+        }
+    }
+}
+
+/// The end of the characters from `i` on that are well-formed UTF-8 and in
+/// the set (`full`: the wholly included 64-code-point blocks of the BMP;
+/// `ranges`: all of it); `i` itself when the first is not.
+#[inline]
+pub(crate) fn utf8_run(input: &[u8], mut i: usize, full: &[u64; 16], ranges: &[(u32, u32)]) -> usize {
+    let cont = |k: usize| input.get(k).map(|&b| u32::from(b) ^ 0x80).filter(|&v| v < 0x40);
+    loop {
+        let Some(&b0) = input.get(i) else { return i };
+        let (c, n) = match b0 {
+            0xC2..=0xDF => match cont(i + 1) {
+                Some(c1) => (u32::from(b0 & 0x1F) << 6 | c1, 2),
+                None => return i,
+            },
+            0xE0..=0xEF => match (cont(i + 1), cont(i + 2)) {
+                (Some(c1), Some(c2)) => (u32::from(b0 & 0x0F) << 12 | c1 << 6 | c2, 3),
+                _ => return i,
+            },
+            0xF0..=0xF4 => match (cont(i + 1), cont(i + 2), cont(i + 3)) {
+                (Some(c1), Some(c2), Some(c3)) => (u32::from(b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3, 4),
+                _ => return i,
+            },
+            _ => return i,
+        };
+        // Overlong forms, surrogates and values above U+10FFFF are in no
+        // set: the generator walks well-formed UTF-8 only.
+        let well_formed = match n {
+            3 => c >= 0x800 && !(0xD800..=0xDFFF).contains(&c),
+            4 => (0x1_0000..=0x10_FFFF).contains(&c),
+            _ => true,
+        };
+        if !well_formed || !utf8_contains(full, ranges, c) {
+            return i;
+        }
+        i += n;
+    }
+}
+
+/// Whether code point `c` is in the UTF-8 run set (`full`, `ranges`).
+#[inline(always)]
+fn utf8_contains(full: &[u64; 16], ranges: &[(u32, u32)], c: u32) -> bool {
+    let block = (c >> 6) as usize;
+    if block < 1024 && full[block / 64] >> (block % 64) & 1 != 0 {
+        return true;
+    }
+    let k = ranges.partition_point(|&(_, hi)| hi < c);
+    ranges.get(k).is_some_and(|&(lo, _)| lo <= c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::rfc3987 as t;
+
+    /// Every self-loop state of RFC 3987's automaton with the self-loop
+    /// field of the transitions into it.
+    fn run_states() -> std::collections::BTreeMap<usize, u32> {
+        let fields = t::TRANS.iter().chain(&t::STARTS).chain(&t::TRIPLET_TO);
+        fields
+            .filter(|&&e| layout::target(e) != 0 && layout::self_loop(e) != 0 && layout::self_loop(e) < t::TRIPLET_BASE)
+            .map(|&e| (layout::target(e), layout::self_loop(e)))
+            .collect()
+    }
+
+    /// The state the bytes lead `s` to with no tag operation, if any.
+    fn walk_bytes(s: usize, bytes: &[u8]) -> Option<usize> {
+        bytes.iter().try_fold(s, |q, &b| {
+            let e = t::TRANS[q + usize::from(t::CLASSES[usize::from(b)])];
+            (layout::ops(e) == 0 && layout::target(e) != 0).then(|| layout::target(e))
+        })
+    }
+
+    /// A UTF-8 run takes a character exactly when the tables lead its bytes
+    /// from the state back to the state: for every self-loop state, every
+    /// code point of the BMP and every 61st beyond it (with each plane's
+    /// last ones).
+    #[test]
+    fn utf8_runs_take_exactly_the_characters_that_return_to_their_state() {
+        let states = run_states();
+        let mut with_utf8 = 0;
+        for (&s, &acc) in &states {
+            let u = usize::from(t::ACCEL_UTF8[layout::run_set(acc)]);
+            with_utf8 += usize::from(u != 0);
+            let chars = (0x80..=0x10_FFFFu32)
+                .filter(|c| *c < 0x1_0000 || c % 61 == 0 || c & 0xFFFF >= 0xFFFC)
+                .filter_map(char::from_u32);
+            for c in chars {
+                let mut buf = [0; 4];
+                let bytes = c.encode_utf8(&mut buf).as_bytes();
+                let tables = walk_bytes(s, bytes) == Some(s);
+                let run = u != 0 && utf8_run(bytes, 0, &t::UTF8_FULL[u - 1], t::UTF8_RANGES[u - 1]) == bytes.len();
+                assert_eq!(tables, run, "state {s}, U+{:04X}", c as u32);
+            }
+        }
+        // The path, query and fragment states (and more) have UTF-8 runs.
+        assert!(with_utf8 >= 4, "{with_utf8} of {} run states have UTF-8 runs", states.len());
+    }
+
+    /// A UTF-8 run never takes bytes that are not well-formed UTF-8
+    /// (overlong forms, surrogates, values above U+10FFFF, stray or missing
+    /// continuation bytes), and takes a character only whole.
+    #[test]
+    fn utf8_runs_take_well_formed_characters_only() {
+        let (full, ranges) = (&t::UTF8_FULL[0], t::UTF8_RANGES[0]);
+        let tails = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF5, 0xFF];
+        for b0 in 0x80..=0xFFu8 {
+            for b1 in 0..=0xFFu8 {
+                for &b2 in &tails {
+                    for &b3 in &tails {
+                        for len in 1..=4 {
+                            let bytes = &[b0, b1, b2, b3][..len];
+                            let j = utf8_run(bytes, 0, full, ranges);
+                            let ok = core::str::from_utf8(&bytes[..j]);
+                            assert!(ok.is_ok(), "{bytes:02X?} took {j}");
+                            if let Some(c) = ok.ok().and_then(|s| s.chars().next()) {
+                                assert!(ranges.iter().any(|&(lo, hi)| (lo..=hi).contains(&(c as u32))), "{bytes:02X?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

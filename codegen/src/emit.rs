@@ -266,32 +266,63 @@ pub fn automaton(
         })
         .collect();
     // Runs with triplets: a self-loop state P is the return state of exactly
-    // one triplet that P's own bytes lead into (the `again` bytes, "%"), so
-    // a run of P may hold whole triplets (`a%C3%A9b` is one run of a path
-    // segment), and the skipper classifies them per SIMD block. The SIMD
-    // test needs the three sets ASCII only and the leading bytes disjoint
-    // from the two that follow (so that no byte can both lead a triplet and
-    // sit inside one; see `src/simd.rs`).
+    // one ASCII triplet that P's own bytes lead into (the `again` bytes,
+    // "%"), so a run of P may hold whole triplets (`a%C3%A9b` is one run of
+    // a path segment), and the skipper classifies them per SIMD block. The
+    // SIMD test needs the three sets ASCII only and the leading bytes
+    // disjoint from the two that follow (so that no byte can both lead a
+    // triplet and sit inside one; see `src/simd.rs`). Triplets with bytes
+    // >= 0x80 (in RFC 3987, the last two bytes of a three-byte character)
+    // stop such a run like any byte outside it, and the walker steps over
+    // them as before.
     let ascii = |s: &ByteSet| layout::nibbles(&s.0).high == layout::HIGH_NONE;
     let run_ext: Vec<Option<usize>> = (0..ns)
         .map(|p| {
-            let mut ts = (0..triplets.len()).filter(|&t| triplets[t].2 == p && !again[t].is_empty());
+            let mut ts = (0..triplets.len()).filter(|&t| {
+                let (h1, h2, q) = &triplets[t];
+                *q == p && !again[t].is_empty() && ascii(&again[t]) && ascii(h1) && ascii(h2)
+            });
             let t = ts.next()?;
             if ts.next().is_some() {
                 return None;
             }
             let (h1, h2, _) = &triplets[t];
-            let lead = &again[t];
-            let disjoint = lead.iter().all(|b| !h1.contains(b) && !h2.contains(b));
-            (disjoint && ascii(lead) && ascii(h1) && ascii(h2)).then_some(t)
+            let disjoint = again[t].iter().all(|b| !h1.contains(b) && !h2.contains(b));
+            disjoint.then_some(t)
         })
         .collect();
-    // Run sets, deduplicated with the triplet that extends them.
-    let mut accel_sets: Vec<(ByteSet, Option<usize>)> = Vec::new();
+    // UTF-8 runs: the code points whose UTF-8 bytes lead a self-loop state
+    // back to itself with no operation (in RFC 3987, `ucschar` inside an
+    // `ipath`, `iquery`, ...). The walker steps over them one character at
+    // a time between ASCII runs instead of walking their bytes; a character
+    // outside the set is walked byte by byte as before, so errors keep their
+    // index. Deduplicated; 0 names no set.
+    let mut utf8_sets: Vec<Vec<(u32, u32)>> = Vec::new();
+    let utf8_of: Vec<usize> = (0..ns)
+        .map(|i| {
+            if loop_set[i].is_none() {
+                return 0;
+            }
+            let cps = utf8_loop(d, i);
+            if cps.is_empty() {
+                return 0;
+            }
+            1 + utf8_sets.iter().position(|x| *x == cps).unwrap_or_else(|| {
+                utf8_sets.push(cps);
+                utf8_sets.len() - 1
+            })
+        })
+        .collect();
+    if utf8_sets.len() > usize::from(u8::MAX) {
+        return Err(format!("{} UTF-8 run sets do not fit a byte", utf8_sets.len()));
+    }
+    // Run sets, deduplicated with the triplet that extends them and the
+    // code points of their UTF-8 runs.
+    let mut accel_sets: Vec<(ByteSet, Option<usize>, usize)> = Vec::new();
     let mut accel: Vec<usize> = vec![0; ns];
     for i in 0..ns {
         if let Some(set) = loop_set[i] {
-            let key = (set, run_ext[i]);
+            let key = (set, run_ext[i], utf8_of[i]);
             let k = accel_sets.iter().position(|x| *x == key).unwrap_or_else(|| {
                 accel_sets.push(key);
                 accel_sets.len() - 1
@@ -461,7 +492,7 @@ pub fn automaton(
         let row: Vec<String> = (0..=255u8)
             .map(|b| {
                 let mut v = 0u8;
-                for (k, (set, _)) in accel_sets.iter().enumerate() {
+                for (k, (set, _, _)) in accel_sets.iter().enumerate() {
                     if layout::lut_row(k) == t && set.contains(b) {
                         v |= layout::lut_bit(k);
                     }
@@ -479,7 +510,7 @@ pub fn automaton(
         accel_sets.len()
     );
     let mut modes = Vec::new();
-    for (set, _) in &accel_sets {
+    for (set, _, _) in &accel_sets {
         let n = layout::nibbles(&set.0);
         modes.push(n.high);
         let _ = writeln!(o, "    [{}],", n.table.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
@@ -493,13 +524,13 @@ pub fn automaton(
         "Bytes >= 0x80 in each self-loop set (`uriscan_layout::Nibbles::high`: none, all, or some, scalar only).",
     );
     let _ = writeln!(o, "/// The self-loop sets as 256-bit sets (for SIMD tables and tests).\npub static ACCEL_SETS: [[u64; 4]; {}] = [", accel_sets.len());
-    for (s, _) in &accel_sets {
+    for (s, _, _) in &accel_sets {
         o.push_str("    ");
         words(&mut o, s.0);
         o.push_str(",\n");
     }
     o.push_str("];\n");
-    let ext: Vec<u8> = accel_sets.iter().map(|(_, t)| layout::ext_field(*t)).collect();
+    let ext: Vec<u8> = accel_sets.iter().map(|(_, t, _)| layout::ext_field(*t)).collect();
     array(
         &mut o,
         "ACCEL_EXT",
@@ -507,6 +538,41 @@ pub fn automaton(
         &ext,
         "Per self-loop set: the triplet whose whole occurrences a run may also hold (`uriscan_layout::ext_triplet`).",
     );
+    let utf8: Vec<u8> = accel_sets.iter().map(|(_, _, u)| *u as u8).collect();
+    array(
+        &mut o,
+        "ACCEL_UTF8",
+        "u8",
+        &utf8,
+        "Per self-loop set: 1 + the index of the code points its runs may hold as UTF-8 (`UTF8_FULL`, `UTF8_RANGES`), 0 for none.",
+    );
+    let _ = writeln!(
+        o,
+        "/// Per UTF-8 run set: bit `k % 64` of word `k / 64` when all 64 code points `64k..64k + 63`\n/// of the Basic Multilingual Plane are in the set.\npub static UTF8_FULL: [[u64; 16]; {}] = [",
+        utf8_sets.len()
+    );
+    for cps in &utf8_sets {
+        let mut full = [0u64; 16];
+        for &(lo, hi) in cps {
+            for k in lo.div_ceil(64)..=(hi.min(0xFFFF) + 1) / 64 {
+                if k < 1024 && 64 * k + 63 <= hi {
+                    full[(k / 64) as usize] |= 1 << (k % 64);
+                }
+            }
+        }
+        let _ = writeln!(o, "    [{}],", full.iter().map(|w| format!("{w:#x}")).collect::<Vec<_>>().join(", "));
+    }
+    o.push_str("];\n");
+    let _ = writeln!(
+        o,
+        "/// Per UTF-8 run set: its code points as sorted, disjoint, inclusive ranges.\npub static UTF8_RANGES: [&[(u32, u32)]; {}] = [",
+        utf8_sets.len()
+    );
+    for cps in &utf8_sets {
+        let r: Vec<String> = cps.iter().map(|(lo, hi)| format!("({lo:#x}, {hi:#x})")).collect();
+        let _ = writeln!(o, "    &[{}],", r.join(", "));
+    }
+    o.push_str("];\n");
     let _ = writeln!(
         o,
         "/// Per triplet: the nibble tables of its leading bytes (`TRIPLET_AGAIN`), first and second\n/// bytes (`uriscan_layout::Nibbles::table`; all ASCII when a run set names the triplet).\npub static TRIPLET_NIBBLES: [[[u8; 32]; 3]; {}] = [",
@@ -560,6 +626,9 @@ impl {at} for Tables {{
     const TRIPLET_TO: &'static [u32] = &TRIPLET_TO;
     const ACCEL_EXT: &'static [u8] = &ACCEL_EXT;
     const TRIPLET_NIBBLES: &'static [[[u8; 32]; 3]] = &TRIPLET_NIBBLES;
+    const ACCEL_UTF8: &'static [u8] = &ACCEL_UTF8;
+    const UTF8_FULL: &'static [[u64; 16]] = &UTF8_FULL;
+    const UTF8_RANGES: &'static [&'static [(u32, u32)]] = &UTF8_RANGES;
 
     #[inline(always)]
     fn new_regs() -> [u32; NREGS] {{
@@ -587,7 +656,12 @@ impl {at} for Tables {{
         apply = apply,
     );
     let _ = g;
-    let table_bytes = ns * nc * 4 + 256 + ns * 2 + nlut * 256 + accel_sets.len() * 32;
+    let table_bytes = ns * nc * 4
+        + 256
+        + ns * 2
+        + nlut * 256
+        + accel_sets.len() * 32
+        + utf8_sets.iter().map(|r| 128 + 8 * r.len()).sum::<usize>();
     let _ = nops;
     let report = Report {
         states: ns,
@@ -599,6 +673,70 @@ impl {at} for Tables {{
         triplet_states: accel.iter().filter(|&&a| a >= triplet_base).count(),
     };
     Ok((o, report))
+}
+
+/// The code points (>= U+0080, as sorted inclusive ranges) whose UTF-8
+/// bytes lead state `i` of `d` back to `i` with no tag operation. Walks
+/// the well-formed sequences only (no overlong forms, surrogates or values
+/// above U+10FFFF), the last byte of each as a 64-bit mask.
+fn utf8_loop(d: &Tdfa, i: usize) -> Vec<(u32, u32)> {
+    let step = |q: usize, b: u8| -> usize {
+        let (t, ops) = &d.states[q].trans[d.classes[b as usize] as usize];
+        if ops.is_empty() {
+            *t as usize
+        } else {
+            0
+        }
+    };
+    // The continuation bytes 0x80 + k that lead `q` back to `i`, bit k.
+    let back = |q: usize| -> u64 { (0..64u8).filter(|&k| step(q, 0x80 | k) == i).fold(0, |m, k| m | 1 << k) };
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    // The code points `prefix << 6 | k` for the bits k of `mask`, in order.
+    let mut emit = |prefix: u32, mask: u64| {
+        for k in (0..64).filter(|k| mask >> k & 1 != 0) {
+            let c = prefix << 6 | k;
+            match out.last_mut() {
+                Some(last) if last.1 + 1 == c => last.1 = c,
+                _ => out.push((c, c)),
+            }
+        }
+    };
+    let live = |q: usize| q != 0 && q != i;
+    for b0 in 0xC2..=0xF4u8 {
+        let q1 = step(i, b0);
+        if !live(q1) {
+            continue;
+        }
+        let p0 = u32::from(b0 & 0x3F);
+        if b0 < 0xE0 {
+            emit(p0 & 0x1F, back(q1));
+            continue;
+        }
+        let second = match b0 {
+            0xE0 => 0xA0..=0xBF,
+            0xED => 0x80..=0x9F,
+            0xF0 => 0x90..=0xBF,
+            0xF4 => 0x80..=0x8F,
+            _ => 0x80..=0xBF,
+        };
+        for b1 in second {
+            let q2 = step(q1, b1);
+            if q2 == 0 {
+                continue;
+            }
+            if b0 < 0xF0 {
+                emit((p0 & 0x0F) << 6 | u32::from(b1 & 0x3F), back(q2));
+                continue;
+            }
+            for b2 in 0x80..=0xBFu8 {
+                let q3 = step(q2, b2);
+                if q3 != 0 {
+                    emit(((p0 & 0x07) << 6 | u32::from(b1 & 0x3F)) << 6 | u32::from(b2 & 0x3F), back(q3));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The entry rules as a Rust enum `Rule`, in the tags file's order (each

@@ -97,6 +97,17 @@ pub static ACCEL_SETS: [[u64; 4]; 2] = [
 pub static ACCEL_EXT: [u8; 2] = [
     0, 0, 
 ];
+/// Per self-loop set: 1 + the index of the code points its runs may hold as UTF-8 (`UTF8_FULL`, `UTF8_RANGES`), 0 for none.
+pub static ACCEL_UTF8: [u8; 2] = [
+    0, 0, 
+];
+/// Per UTF-8 run set: bit `k % 64` of word `k / 64` when all 64 code points `64k..64k + 63`
+/// of the Basic Multilingual Plane are in the set.
+pub static UTF8_FULL: [[u64; 16]; 0] = [
+];
+/// Per UTF-8 run set: its code points as sorted, disjoint, inclusive ranges.
+pub static UTF8_RANGES: [&[(u32, u32)]; 0] = [
+];
 /// Per triplet: the nibble tables of its leading bytes (`TRIPLET_AGAIN`), first and second
 /// bytes (`uriscan_layout::Nibbles::table`; all ASCII when a run set names the triplet).
 pub static TRIPLET_NIBBLES: [[[u8; 32]; 3]; 0] = [
@@ -133,6 +144,9 @@ impl TablesTrait for Tables {
     const TRIPLET_TO: &'static [u32] = &TRIPLET_TO;
     const ACCEL_EXT: &'static [u8] = &ACCEL_EXT;
     const TRIPLET_NIBBLES: &'static [[[u8; 32]; 3]] = &TRIPLET_NIBBLES;
+    const ACCEL_UTF8: &'static [u8] = &ACCEL_UTF8;
+    const UTF8_FULL: &'static [[u64; 16]] = &UTF8_FULL;
+    const UTF8_RANGES: &'static [&'static [(u32, u32)]] = &UTF8_RANGES;
 
     #[inline(always)]
     fn new_regs() -> [u32; NREGS] {

@@ -57,7 +57,7 @@ pub static CLASSES: [u8; 256] = [
     19, 20, 20, 20, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
 ];
 /// Self-loop field values from this one on are triplets (see `TRIPLET_LUT`).
-pub const TRIPLET_BASE: u32 = 2;
+pub const TRIPLET_BASE: u32 = 3;
 /// Per triplet: bit `TRIPLET_FIRST` of entry `b` when byte `b` may come first, `TRIPLET_SECOND`
 /// when it may come second, `TRIPLET_AGAIN` when it leads from the return state back into the
 /// triplet (`uriscan_layout`).
@@ -70,7 +70,7 @@ pub static TRIPLET_LUT: [[u8; 256]; 5] = [
 ];
 /// Per triplet: the state it returns to, packed like `TRANS` (no operations).
 pub static TRIPLET_TO: [u32; 5] = [
-    16777260, 16777260, 16777260, 16777524, 16777524, 
+    16777260, 16777260, 16777260, 33554740, 33554740, 
 ];
 /// Start of each entry, packed like `TRANS` (no operations).
 pub static STARTS: [u32; 1] = [
@@ -80,8 +80,8 @@ pub static STARTS: [u32; 1] = [
 pub static TRANS: [u32; 462] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
     0, 0, 0, 0, 0, 0, 0, 0, 16777260, 0, 0, 0, 0, 0, 0, 0, 
-    0, 66, 88, 33554542, 50331780, 50331780, 67109018, 50331780, 176, 198, 220, 242, 0, 264, 16777260, 0, 
-    0, 0, 0, 0, 0, 0, 0, 66, 88, 33554542, 50331780, 50331780, 67109018, 50331780, 176, 198, 
+    0, 66, 88, 50331758, 67108996, 67108996, 83886234, 67108996, 176, 198, 220, 242, 0, 264, 16777260, 0, 
+    0, 0, 0, 0, 0, 0, 0, 66, 88, 50331758, 67108996, 67108996, 83886234, 67108996, 176, 198, 
     220, 242, 0, 0, 0, 0, 0, 0, 0, 16777260, 16777260, 16777260, 16777260, 0, 0, 0, 
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16777260, 16777260, 16777260, 16777260, 16777260, 
     16777260, 16777260, 16777260, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
@@ -90,16 +90,16 @@ pub static TRANS: [u32; 462] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 88, 88, 88, 
     88, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
     0, 0, 0, 88, 88, 88, 88, 88, 88, 88, 286, 0, 0, 0, 0, 0, 
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50331780, 50331780, 50331780, 50331780, 
-    50331780, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50331780, 
-    50331780, 50331780, 50331780, 50331780, 50331780, 50331780, 50331780, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
-    0, 0, 0, 0, 0, 50331780, 50331780, 50331780, 0, 0, 0, 0, 0, 0, 0, 0, 
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16843060, 0, 0, 0, 0, 0, 
-    0, 0, 0, 65866, 65866, 0, 0, 65888, 83951990, 100729228, 0, 0, 0, 0, 0, 0, 
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 67108996, 67108996, 67108996, 67108996, 
+    67108996, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 67108996, 
+    67108996, 67108996, 67108996, 67108996, 67108996, 67108996, 67108996, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
+    0, 0, 0, 0, 0, 67108996, 67108996, 67108996, 0, 0, 0, 0, 0, 0, 0, 0, 
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 33620276, 0, 0, 0, 0, 0, 
+    0, 0, 0, 65866, 65866, 0, 0, 65888, 100729206, 117506444, 0, 0, 0, 0, 0, 0, 
     0, 16777260, 16777260, 16777260, 16777260, 16777260, 16777260, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
-    0, 0, 0, 0, 0, 0, 16777524, 0, 0, 0, 0, 0, 0, 0, 0, 330, 
-    330, 0, 0, 352, 83886454, 100663692, 0, 0, 0, 0, 0, 0, 0, 16777524, 16777524, 16777524, 
-    16777524, 16777524, 16777524, 16777524, 16777524, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
+    0, 0, 0, 0, 0, 0, 33554740, 0, 0, 0, 0, 0, 0, 0, 0, 330, 
+    330, 0, 0, 352, 100663670, 117440908, 0, 0, 0, 0, 0, 0, 0, 33554740, 33554740, 33554740, 
+    33554740, 33554740, 33554740, 33554740, 33554740, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
     0, 0, 0, 0, 418, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
     0, 0, 0, 0, 0, 0, 0, 0, 0, 330, 330, 330, 330, 0, 0, 0, 
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 330, 
@@ -111,23 +111,40 @@ pub static TRANS: [u32; 462] = [
 /// Self-loop sets as bit tables, several sets per table: set `k` holds byte `b` when
 /// `ACCEL_LUT[lut_row(k)][b] & lut_bit(k) != 0` (`uriscan_layout`).
 pub static ACCEL_LUT: [[u8; 256]; 1] = [
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
 ];
 /// SIMD nibble tables of the self-loop sets (`uriscan_layout::Nibbles::table`).
-pub static ACCEL_NIBBLES: [[u8; 32]; 1] = [
+pub static ACCEL_NIBBLES: [[u8; 32]; 2] = [
+    [160, 240, 240, 240, 240, 240, 240, 240, 240, 240, 240, 80, 80, 80, 80, 80, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0],
     [160, 240, 240, 240, 240, 240, 240, 240, 240, 240, 240, 80, 80, 80, 80, 80, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0],
 ];
 /// Bytes >= 0x80 in each self-loop set (`uriscan_layout::Nibbles::high`: none, all, or some, scalar only).
-pub static ACCEL_HIGH: [u8; 1] = [
-    0, 
+pub static ACCEL_HIGH: [u8; 2] = [
+    0, 0, 
 ];
 /// The self-loop sets as 256-bit sets (for SIMD tables and tests).
-pub static ACCEL_SETS: [[u64; 4]; 1] = [
+pub static ACCEL_SETS: [[u64; 4]; 2] = [
+    [0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000],
     [0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000],
 ];
 /// Per self-loop set: the triplet whose whole occurrences a run may also hold (`uriscan_layout::ext_triplet`).
-pub static ACCEL_EXT: [u8; 1] = [
-    0, 
+pub static ACCEL_EXT: [u8; 2] = [
+    0, 0, 
+];
+/// Per self-loop set: 1 + the index of the code points its runs may hold as UTF-8 (`UTF8_FULL`, `UTF8_RANGES`), 0 for none.
+pub static ACCEL_UTF8: [u8; 2] = [
+    1, 2, 
+];
+/// Per UTF-8 run set: bit `k % 64` of word `k / 64` when all 64 code points `64k..64k + 63`
+/// of the Basic Multilingual Plane are in the set.
+pub static UTF8_FULL: [[u64; 16]; 2] = [
+    [0xfffffffffffffff8, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffff, 0xffffffffffffffff, 0x7fffffffffffffff],
+    [0xfffffffc, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0xffffffff, 0xf, 0x0],
+];
+/// Per UTF-8 run set: its code points as sorted, disjoint, inclusive ranges.
+pub static UTF8_RANGES: [&[(u32, u32)]; 2] = [
+    &[(0xa0, 0xd7ff), (0xe000, 0xfffd), (0x10000, 0x10ffff)],
+    &[(0x80, 0x7ff), (0xd000, 0xd7ff), (0xe000, 0xe0ff)],
 ];
 /// Per triplet: the nibble tables of its leading bytes (`TRIPLET_AGAIN`), first and second
 /// bytes (`uriscan_layout::Nibbles::table`; all ASCII when a run set names the triplet).
@@ -172,6 +189,9 @@ impl TablesTrait for Tables {
     const TRIPLET_TO: &'static [u32] = &TRIPLET_TO;
     const ACCEL_EXT: &'static [u8] = &ACCEL_EXT;
     const TRIPLET_NIBBLES: &'static [[[u8; 32]; 3]] = &TRIPLET_NIBBLES;
+    const ACCEL_UTF8: &'static [u8] = &ACCEL_UTF8;
+    const UTF8_FULL: &'static [[u64; 16]] = &UTF8_FULL;
+    const UTF8_RANGES: &'static [&'static [(u32, u32)]] = &UTF8_RANGES;
 
     #[inline(always)]
     fn new_regs() -> [u32; NREGS] {
