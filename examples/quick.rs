@@ -16,6 +16,8 @@ fn main() {
         // IRI=1 parses with RFC 3987's grammar.
         let grammar =
             if std::env::var_os("IRI").is_some() { uriscan::Grammar::Rfc3987 } else { uriscan::Grammar::Rfc3986 };
+        // TO_URI=1 maps each reference to a URI (RFC 3987 §3.1) too.
+        let to_uri = std::env::var_os("TO_URI").is_some();
         for _ in 0..rounds {
             let t = Instant::now();
             ok = 0;
@@ -26,6 +28,9 @@ fn main() {
                 }
                 if let Ok(u) = uriscan::UriRef::parse_with(std::hint::black_box(l), grammar) {
                     ok += 1;
+                    if to_uri {
+                        std::hint::black_box(u.to_uri());
+                    }
                     std::hint::black_box(u);
                 }
             }
