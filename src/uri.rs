@@ -4,7 +4,7 @@ use crate::error::ParseError;
 use crate::grammar::{Grammar, Rule};
 use crate::host::{HostKind, Port};
 use crate::scan::{self, Captures};
-use crate::Components;
+use crate::{Component, Components};
 
 /// A parsed URI reference: the input and the offsets of its components.
 ///
@@ -324,6 +324,39 @@ impl<'a> UriRef<'a> {
             path: self.path(),
             query: self.query(),
             fragment: self.fragment(),
+        }
+    }
+
+    /// The byte range of component `part` in [`as_str`](UriRef::as_str),
+    /// `None` when it is undefined (the path is always defined, and may be
+    /// empty). One call and no string slicing: for callers that record
+    /// offsets rather than slices (columnar output, indexes).
+    ///
+    /// ```
+    /// use uriscan::{Component, UriRef};
+    /// let u = UriRef::parse("http://h:8080/p?q").unwrap();
+    /// assert_eq!(u.range(Component::Port), Some(9..13));
+    /// assert_eq!(u.range(Component::Path), Some(13..15));
+    /// assert_eq!(u.range(Component::Fragment), None);
+    /// assert_eq!(&u.as_str()[u.range(Component::Host).unwrap()], "h");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn range(&self, part: Component) -> Option<core::ops::Range<usize>> {
+        let cap = match part {
+            Component::Scheme => scan::CAP_SCHEME,
+            Component::Authority => scan::CAP_AUTHORITY,
+            Component::Userinfo => scan::CAP_USERINFO,
+            Component::Host => scan::CAP_HOST,
+            Component::Port => scan::CAP_PORT,
+            Component::Path => scan::CAP_PATH,
+            Component::Query => scan::CAP_QUERY,
+            Component::Fragment => scan::CAP_FRAGMENT,
+        };
+        match self.caps.span(cap) {
+            Some((a, b)) => Some(a..b),
+            None if matches!(part, Component::Path) => Some(0..0),
+            None => None,
         }
     }
 

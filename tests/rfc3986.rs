@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use uriscan::{ErrorKind, HostKind, Rule, UriRef};
+use uriscan::{Component, ErrorKind, HostKind, Rule, UriRef};
 
 fn rule(name: &str) -> Rule {
     match name {
@@ -37,6 +37,16 @@ fn valid_examples_have_every_component() {
         assert_eq!(u.fragment(), c.fragment, "{} fragment", ctx);
         assert_eq!(u.to_string(), c.input, "{} recomposition", ctx);
         assert_eq!(u.components().to_string(), c.input, "{} §5.3 recomposition", ctx);
+        // `range` gives each component's bytes, as the accessors do.
+        let by_range = |p: Component| u.range(p).map(|r| &c.input[r]);
+        assert_eq!(by_range(Component::Scheme), c.scheme, "{} scheme range", ctx);
+        assert_eq!(by_range(Component::Authority), c.authority, "{} authority range", ctx);
+        assert_eq!(by_range(Component::Userinfo), c.userinfo, "{} userinfo range", ctx);
+        assert_eq!(by_range(Component::Host), c.host, "{} host range", ctx);
+        assert_eq!(by_range(Component::Port), c.port, "{} port range", ctx);
+        assert_eq!(by_range(Component::Path), Some(c.path), "{} path range", ctx);
+        assert_eq!(by_range(Component::Query), c.query, "{} query range", ctx);
+        assert_eq!(by_range(Component::Fragment), c.fragment, "{} fragment range", ctx);
         // The same through the byte API.
         let b = UriRef::parse_bytes(c.input.as_bytes()).unwrap_or_else(|e| panic!("{}: bytes rejected: {}", ctx, e));
         assert_eq!(b, u, "{} bytes", ctx);

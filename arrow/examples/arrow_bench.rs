@@ -92,6 +92,12 @@ fn main() {
     println!("corpus: {source}: {} distinct lines, {ROWS} rows ({valid} valid), {rounds} rounds", lines.len());
 
     let views = StringViewArray::from(urls.clone());
+    // PROFILE=1: only the Arrow parse of the view array, many rounds (for perf).
+    if std::env::var_os("PROFILE").is_some() {
+        let t = time(rounds, || uriscan_arrow::parse(&views).map(|s| s.len()));
+        println!("uriscan_arrow::parse (StringViewArray) {:.1} ms", ms(t));
+        return;
+    }
     let strings = StringArray::from(urls.clone());
     for (name, array) in [("StringViewArray", &views as &dyn Array), ("StringArray", &strings as &dyn Array)] {
         let batch = time(rounds, || uriscan_arrow::parse(array).map(|s| s.len()));

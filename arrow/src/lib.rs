@@ -85,21 +85,6 @@ pub fn parse_fields() -> Fields {
     Fields::from(fields)
 }
 
-/// The slice of `u` that `part` names, `None` when undefined.
-fn part_of<'a>(u: &UriRef<'a>, part: Component) -> Option<&'a str> {
-    match part {
-        Component::Scheme => u.scheme(),
-        Component::Authority => u.authority(),
-        Component::Userinfo => u.userinfo(),
-        Component::Host => u.host(),
-        Component::Port => u.port(),
-        Component::Path => Some(u.path()),
-        Component::Query => u.query(),
-        Component::Fragment => u.fragment(),
-        _ => None,
-    }
-}
-
 /// The port of `u` as a number, `None` when absent, empty or above 65535.
 fn port_number(u: &UriRef<'_>) -> Option<i32> {
     match u.port_u16() {
@@ -155,7 +140,7 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
             Ok(u) => {
                 valid.append_value(true);
                 for (col, (_, part)) in parts.iter_mut().zip(COMPONENTS) {
-                    col.push_part(&row, part_of(&u, part));
+                    col.push_range(&row, u.range(part));
                 }
                 host_kind.push_inline(u.host_kind().map(uriscan::HostKind::name));
                 port.append_option(port_number(&u));
@@ -205,7 +190,7 @@ pub fn component(array: &dyn Array, part: Component) -> Result<StringViewArray, 
     let mut out = ViewColumn::with_capacity(array.len());
     let buffers = for_each_row(array, |row| match row {
         Some(row) => match UriRef::parse(row.text) {
-            Ok(u) => out.push_part(&row, part_of(&u, part)),
+            Ok(u) => out.push_range(&row, u.range(part)),
             Err(_) => out.push_null(),
         },
         None => out.push_null(),

@@ -1,9 +1,8 @@
 //! A `StringViewArray` under construction whose views point into the
 //! input's buffers, with a buffer of its own for computed strings.
 
-use arrow_array::builder::{make_view, NullBufferBuilder};
 use arrow_array::StringViewArray;
-use arrow_buffer::{Buffer, ScalarBuffer};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::ArrowError;
 
@@ -12,9 +11,29 @@ use crate::source::{Row, MAX_INLINE};
 /// Size of the blocks that hold computed strings.
 const BLOCK: usize = 1 << 20;
 
+/// The view of `bytes` (Arrow's layout: the length, then the bytes inline
+/// when they are at most [`MAX_INLINE`], else their first four bytes, the
+/// buffer index and the offset). `bytes` is shorter than 2^32 (a row is).
+#[inline(always)]
+fn make_view(bytes: &[u8], block: u32, offset: u32) -> u128 {
+    let len = bytes.len() as u32;
+    let mut b = [0u8; 16];
+    if bytes.len() <= MAX_INLINE {
+        b[4..4 + bytes.len()].copy_from_slice(bytes);
+        return u128::from_le_bytes(b) | u128::from(len);
+    }
+    b[4..8].copy_from_slice(&bytes[..4]);
+    u128::from_le_bytes(b) | u128::from(len) | u128::from(block) << 64 | u128::from(offset) << 96
+}
+
 pub(crate) struct ViewColumn {
     views: Vec<u128>,
-    nulls: NullBufferBuilder,
+    /// Validity, Arrow's layout: bit `i % 64` of word `i / 64` set when row
+    /// `i` is not null. (A bit per row by hand: `NullBufferBuilder` cost a
+    /// call and a branch per row and column; measured.)
+    valid: Vec<u64>,
+    /// Null rows so far.
+    nulls: usize,
     /// Computed strings (longer than [`MAX_INLINE`]), block by block.
     owned: Vec<Vec<u8>>,
     /// Views into `owned`: their buffer index counts from the first owned
@@ -27,16 +46,44 @@ impl ViewColumn {
     pub(crate) fn with_capacity(n: usize) -> ViewColumn {
         ViewColumn {
             views: Vec::with_capacity(n),
-            nulls: NullBufferBuilder::new(n),
+            valid: Vec::with_capacity(n.div_ceil(64)),
+            nulls: 0,
             owned: Vec::new(),
             owned_views: Vec::new(),
         }
     }
 
+    /// Appends `view`, null or not.
+    #[inline(always)]
+    fn push_view(&mut self, view: u128, defined: bool) {
+        let i = self.views.len();
+        if i % 64 == 0 {
+            self.valid.push(0);
+        }
+        if let Some(w) = self.valid.last_mut() {
+            *w |= u64::from(defined) << (i % 64);
+        }
+        self.nulls += usize::from(!defined);
+        self.views.push(view);
+    }
+
     #[inline]
     pub(crate) fn push_null(&mut self) {
-        self.views.push(0);
-        self.nulls.append_null();
+        self.push_view(0, false);
+    }
+
+    /// Appends the text `range` of `row.text` (a component's range from
+    /// `UriRef::range`) as a view into the row's buffer; `None`, or a range
+    /// that is not text of the row, appends a null.
+    #[inline(always)]
+    pub(crate) fn push_range(&mut self, row: &Row<'_>, range: Option<core::ops::Range<usize>>) {
+        match range.and_then(|r| Some((row.text.get(r.clone())?, r.start))) {
+            // Row offsets and lengths are below 2^32 (`for_each_row`).
+            Some((part, start)) => {
+                self.push_view(make_view(part.as_bytes(), row.block, row.offset.wrapping_add(start as u32)), true)
+            }
+            None => self.push_null(),
+        }
     }
 
     /// Appends `part`, a slice of `row.text`, as a view into the row's
@@ -48,17 +95,12 @@ impl ViewColumn {
             return self.push_null();
         };
         if part.len() <= MAX_INLINE {
-            self.views.push(make_view(part.as_bytes(), 0, 0));
-            self.nulls.append_non_null();
-            return;
+            return self.push_view(make_view(part.as_bytes(), 0, 0), true);
         }
         let start = (part.as_ptr() as usize).wrapping_sub(row.text.as_ptr() as usize);
         let inside = start <= row.text.len() && part.len() <= row.text.len() - start;
         match u32::try_from(start).ok().and_then(|s| row.offset.checked_add(s)) {
-            Some(offset) if inside => {
-                self.views.push(make_view(part.as_bytes(), row.block, offset));
-                self.nulls.append_non_null();
-            }
+            Some(offset) if inside => self.push_view(make_view(part.as_bytes(), row.block, offset), true),
             _ => self.push_owned(part),
         }
     }
@@ -88,9 +130,7 @@ impl ViewColumn {
     pub(crate) fn push_owned(&mut self, value: &str) {
         let bytes = value.as_bytes();
         if bytes.len() <= MAX_INLINE {
-            self.views.push(make_view(bytes, 0, 0));
-            self.nulls.append_non_null();
-            return;
+            return self.push_view(make_view(bytes, 0, 0), true);
         }
         let fits = self.owned.last().is_some_and(|b| b.len() + bytes.len() <= BLOCK.max(b.capacity()));
         if !fits {
@@ -103,8 +143,7 @@ impl ViewColumn {
         self.owned_views.push(self.views.len());
         // Block and offset are below 2^32: blocks are at most BLOCK bytes
         // unless one string is longer, and rows are shorter than 2^32.
-        self.views.push(make_view(bytes, block as u32, offset as u32));
-        self.nulls.append_non_null();
+        self.push_view(make_view(bytes, block as u32, offset as u32), true);
     }
 
     /// The array: views into `input` (the buffers the rows' locations
@@ -124,9 +163,11 @@ impl ViewColumn {
         }
         let mut buffers = input.to_vec();
         buffers.extend(self.owned.into_iter().map(Buffer::from_vec));
+        let n = self.views.len();
         let views = ScalarBuffer::from(self.views);
+        let nulls = (self.nulls > 0).then(|| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.valid), 0, n)));
         if validate {
-            return StringViewArray::try_new(views, buffers, self.nulls.finish());
+            return StringViewArray::try_new(views, buffers, nulls);
         }
         // SAFETY: every view was made by `make_view` from a `&str` (valid
         // UTF-8): either inline, or a slice of a row's text at the block and
@@ -136,7 +177,7 @@ impl ViewColumn {
         // what `try_new` would check (debug builds check; the test below
         // builds both ways and validates the unchecked array in full).
         #[allow(unsafe_code)]
-        Ok(unsafe { StringViewArray::new_unchecked(views, buffers, self.nulls.finish()) })
+        Ok(unsafe { StringViewArray::new_unchecked(views, buffers, nulls) })
     }
 }
 

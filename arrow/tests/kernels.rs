@@ -40,6 +40,12 @@ fn rows() -> Vec<Option<String>> {
     .collect();
     v.insert(3, None);
     v.push(None);
+    // Several times over, with nulls at other places: more than 64 rows, so
+    // validity bitmaps span several words.
+    let once = v.clone();
+    for k in 0..6 {
+        v.extend(once.iter().enumerate().map(|(i, r)| if (i + k) % 7 == 0 { None } else { r.clone() }));
+    }
     v
 }
 
