@@ -9,6 +9,9 @@ use uriscan::{Component, Grammar, NormalizeOptions, Port, ResolveMode, UriRef};
 use uriscan_arrow::COMPONENTS;
 use uriscan_crawl::DomainOptions;
 
+mod fuzz_checks;
+use fuzz_checks::part;
+
 /// RFC 3986 examples (§1.1.2, §5.4), edge cases of empty and undefined
 /// components, invalid rows, and long rows whose parts are not inline.
 fn rows() -> Vec<Option<String>> {
@@ -63,20 +66,6 @@ fn arrays(rows: &[Option<String>]) -> Vec<ArrayRef> {
         Arc::new(sliced),
         Arc::new(sliced_view),
     ]
-}
-
-fn part<'a>(u: &UriRef<'a>, c: Component) -> Option<&'a str> {
-    match c {
-        Component::Scheme => u.scheme(),
-        Component::Authority => u.authority(),
-        Component::Userinfo => u.userinfo(),
-        Component::Host => u.host(),
-        Component::Port => u.port(),
-        Component::Path => Some(u.path()),
-        Component::Query => u.query(),
-        Component::Fragment => u.fragment(),
-        _ => unreachable!(),
-    }
 }
 
 fn strings(a: &StringViewArray) -> Vec<Option<&str>> {

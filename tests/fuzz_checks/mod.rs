@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hasher};
+use uriscan::iri;
 use uriscan::percent::{self, DecodeError, DecodeIter, Encoded};
 use uriscan::security::{self, FindingKind};
 use uriscan::{remove_dot_segments, sets, ByteComponents, Grammar, NormalizeOptions, ResolveMode, Rule, Uri, UriRef};
@@ -512,4 +513,117 @@ pub fn peers_normalize(data: &[u8]) {
         let detail = format!("uriscan {ours:?}, fluent-uri {:?}", theirs.as_str());
         disagree("fluent-uri", &format!("normalize-result{class}"), s, &detail);
     }
+}
+
+/// Whether `to_iri` decodes again, after `to_uri`, every non-ASCII character
+/// of `s`: by `to_iri`'s documentation (RFC 3987 §3.2) a `ucschar` that is
+/// not a bidi formatting character, or an `iprivate` inside the query as
+/// Appendix B finds it. Those are exactly the characters the IRI grammar
+/// admits where they stand, so every valid IRI reference passes.
+fn raw_chars_map_back(s: &str) -> bool {
+    let query = uriscan::split(s).query.map(|q| {
+        let start = q.as_ptr() as usize - s.as_ptr() as usize;
+        start..start + q.len()
+    });
+    s.char_indices().filter(|(_, c)| !c.is_ascii()).all(|(i, c)| {
+        let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
+        !iri::is_bidi_format(c) && (iri::is_ucschar(c) || (in_query && iri::is_iprivate(c)))
+    })
+}
+
+/// Which components of `u` are defined (scheme, authority, userinfo, host,
+/// port, query, fragment; the path always is).
+fn shape(u: &UriRef<'_>) -> [bool; 7] {
+    [u.scheme(), u.authority(), u.userinfo(), u.host(), u.port(), u.query(), u.fragment()].map(|c| c.is_some())
+}
+
+/// The URI reference `uri` against its IRI mapping (RFC 3987 §3.2): the
+/// mapping parses as an IRI reference with the same scheme and the same
+/// components defined; `UriRef::to_iri` (the parsed query) agrees with
+/// `iri::to_iri` (the Appendix B query); mapping back with `to_uri` gives
+/// `uri` again up to the case of the hex digits `to_iri` decoded; and the two
+/// are equivalent by `iri_eq` (§5.3, which compares URI mappings, normalized).
+fn check_uri_to_iri(uri: &UriRef<'_>) {
+    let s = uri.as_str();
+    let mapped = iri::to_iri(s);
+    assert_eq!(uri.to_iri(), mapped, "UriRef::to_iri and iri::to_iri disagree on {s:?}");
+    let v = match UriRef::parse_with(&mapped, Grammar::Rfc3987) {
+        Ok(v) => v,
+        Err(e) => panic!("to_iri({s:?}) = {mapped:?} is not an IRI reference: {e}"),
+    };
+    assert_eq!(v.scheme(), uri.scheme(), "to_iri({s:?}) = {mapped:?}");
+    assert_eq!(shape(&v), shape(uri), "to_iri({s:?}) = {mapped:?} has other components");
+    let again = iri::to_uri(&mapped);
+    assert!(again.len() == s.len() && again.eq_ignore_ascii_case(s), "to_uri(to_iri({s:?})) = {again:?}");
+    for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
+        assert!(uri.iri_eq(&v, o) && v.iri_eq(uri, o), "{s:?} is not iri_eq to its IRI {mapped:?}");
+    }
+}
+
+/// RFC 3987 IRI <-> URI mappings on arbitrary bytes. On any `&str`:
+/// `to_uri` is ASCII, borrowed exactly when the input is, and decodes back
+/// to the input's bytes; `to_iri` after `to_uri` gives `to_iri` of the input
+/// exactly when every non-ASCII character is one `to_iri` decodes
+/// ([`raw_chars_map_back`]), so the round trip `to_iri(to_uri(s)) == s`
+/// holds exactly when that is so and `to_iri` leaves `s` as it is (as it
+/// does when `s` holds no `%`). Bytes that are not UTF-8 are no IRI. On a
+/// valid IRI reference: it is a URI reference exactly when it is ASCII; its
+/// URI mapping is a URI reference whose every component is the IRI's
+/// component mapped alone (as `to_uri` documents), with the same host kind;
+/// the IRI is `iri_eq` to itself, to its URI mapping and to its
+/// `normalize_iri` form, which is an IRI reference (README, §5.3), and it
+/// normalizes as its URI mapping does (what follows from `normalize_iri`'s
+/// documentation: RFC 3986 normalization, of case, escapes of ASCII and
+/// dot segments, then the escapes `to_iri` decodes, decoded). On every URI reference met (the input,
+/// the IRI's mapping): [`check_uri_to_iri`].
+pub fn iri_mapping(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else {
+        assert!(UriRef::parse_bytes_with(data, Grammar::Rfc3987).is_err(), "not UTF-8 yet an IRI");
+        return;
+    };
+    let uri = iri::to_uri(s);
+    assert!(uri.is_ascii(), "to_uri({s:?}) = {uri:?}");
+    assert_eq!(matches!(uri, Cow::Borrowed(_)), s.is_ascii(), "to_uri({s:?}) borrowed or not");
+    assert_eq!(percent::decode_lenient(uri.as_bytes()), percent::decode_lenient(data));
+    let decoded = iri::to_iri(s);
+    assert_eq!(percent::decode_lenient(iri::to_uri(&decoded).as_bytes()), percent::decode_lenient(data));
+    let round = iri::to_iri(&uri);
+    let maps_back = raw_chars_map_back(s);
+    assert_eq!(round == decoded, maps_back, "to_iri(to_uri({s:?})) = {round:?}, to_iri = {decoded:?}");
+    assert_eq!(round == s, maps_back && decoded == s, "to_iri(to_uri({s:?})) = {round:?}");
+    if let Ok(u) = UriRef::parse(s) {
+        check_uri_to_iri(&u);
+    }
+    let Ok(i) = UriRef::parse_with(s, Grammar::Rfc3987) else { return };
+    assert!(maps_back, "the IRI {s:?} has a character to_iri would not decode");
+    if !s.contains('%') {
+        assert_eq!(round, s, "no round trip for the IRI {s:?}");
+    }
+    assert_eq!(UriRef::parse(s).is_ok(), s.is_ascii(), "{s:?}: an IRI is a URI exactly when ASCII");
+    assert_eq!(i.to_uri(), uri);
+    let m = match UriRef::parse(&uri) {
+        Ok(m) => m,
+        Err(e) => panic!("to_uri({s:?}) = {uri:?} is not a URI reference: {e}"),
+    };
+    let (Some(iri_parts), Some(uri_parts)) = (ours_parts(s, Grammar::Rfc3987), ours_parts(&uri, Grammar::Rfc3986))
+    else {
+        unreachable!("both parsed above")
+    };
+    for (k, (a, b)) in iri_parts.into_iter().zip(uri_parts).enumerate() {
+        let a = a.as_deref().map(iri::to_uri);
+        assert_eq!(a.as_deref(), b.as_deref(), "{} of {s:?} and of its URI {uri:?}", PART_NAMES[k]);
+    }
+    assert_eq!(i.host_kind(), m.host_kind(), "{s:?}");
+    for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
+        assert!(i.iri_eq(&i, o));
+        assert!(i.iri_eq(&m, o) && m.iri_eq(&i, o), "{s:?} is not iri_eq to its URI {uri:?}");
+        let n = i.normalize_iri(o);
+        let nu = match UriRef::parse_with(&n, Grammar::Rfc3987) {
+            Ok(nu) => nu,
+            Err(e) => panic!("normalize_iri({s:?}) = {n:?} is not an IRI reference: {e}"),
+        };
+        assert!(i.iri_eq(&nu, o), "{s:?} is not iri_eq to its normal form {n:?}");
+        assert_eq!(m.normalize_iri(o), n, "{s:?} and its URI {uri:?} normalize apart");
+    }
+    check_uri_to_iri(&m);
 }
