@@ -8,32 +8,24 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Runs `uriscan ARGS` on: `http://a/ b`, a line of `u32::MAX` bytes
 /// (`http://h/aaa…`, a valid reference but for its length), `http://b/ c`.
 fn run_around_a_huge_line(args: &[&str]) -> (String, i32) {
-    let mut child = Command::new(common::BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let feeder = std::thread::spawn(move || -> std::io::Result<()> {
-        stdin.write_all(b"http://a/ b\nhttp://h/")?;
-        let chunk = vec![b'a'; 1 << 20];
-        let mut left = u32::MAX as usize - "http://h/".len();
-        while left > 0 {
-            let n = left.min(chunk.len());
-            stdin.write_all(&chunk[..n])?;
-            left -= n;
-        }
-        stdin.write_all(b"\nhttp://b/ c\n")
+    let out = common::run_fed(args, |stdin| {
+        let write = |stdin: &mut std::process::ChildStdin| -> std::io::Result<()> {
+            stdin.write_all(b"http://a/ b\nhttp://h/")?;
+            let chunk = vec![b'a'; 1 << 20];
+            let mut left = u32::MAX as usize - "http://h/".len();
+            while left > 0 {
+                let n = left.min(chunk.len());
+                stdin.write_all(&chunk[..n])?;
+                left -= n;
+            }
+            stdin.write_all(b"\nhttp://b/ c\n")
+        };
+        write(stdin).unwrap();
     });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap().unwrap();
     let code = common::code(&out);
     (String::from_utf8(out.stdout).unwrap(), code)
 }

@@ -35,6 +35,15 @@ impl Drop for TempDir {
 }
 
 pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let data = stdin.to_vec();
+    run_fed(args, move |inp| {
+        let _ = inp.write_all(&data);
+    })
+}
+
+/// Runs the binary with `args`, `feed` writing its standard input on a
+/// thread of its own (while the output is read); returns the output.
+pub fn run_fed(args: &[&str], feed: impl FnOnce(&mut std::process::ChildStdin) + Send + 'static) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -43,10 +52,7 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Output {
         .spawn()
         .unwrap();
     let mut inp = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = inp.write_all(&data);
-    });
+    let feeder = std::thread::spawn(move || feed(&mut inp));
     let out = child.wait_with_output().unwrap();
     feeder.join().unwrap();
     out
