@@ -23,6 +23,36 @@ use std::time::Instant;
 
 type Engine = (&'static str, fn(&str) -> bool);
 
+/// How an engine is timed: called once per line (`Each`, the peers' and
+/// the single-call APIs), or once per list (`Batch`, a batch API; returns
+/// the count of valid lines).
+#[derive(Clone, Copy)]
+enum Run {
+    Each(fn(&str) -> bool),
+    Batch(fn(&[&str]) -> usize),
+}
+
+/// The batch APIs, shown beside the engines of [`engines`].
+fn batch_engines() -> Vec<(&'static str, Run)> {
+    vec![(
+        "uriscan parse_each (strict, batch)",
+        Run::Batch(|lines| {
+            let mut n = 0;
+            uriscan::UriRef::parse_each(lines.iter().copied(), |_, r| {
+                if let Ok(u) = r {
+                    black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
+                    n += 1;
+                }
+            });
+            n
+        }),
+    )]
+}
+
+fn each(engines: Vec<Engine>) -> Vec<(&'static str, Run)> {
+    engines.into_iter().map(|(n, f)| (n, Run::Each(f))).collect()
+}
+
 fn engines() -> Vec<Engine> {
     vec![
         ("uriscan (strict)", |s| match uriscan::UriRef::parse(s) {
@@ -430,7 +460,8 @@ fn main() {
     if corpora.is_empty() && csv.is_empty() {
         corpora.push(("generated".into(), generated()));
     }
-    let mut engines = engines();
+    let mut engines = each(engines());
+    engines.extend(batch_engines());
     // ONLY=prefix keeps the engines whose name starts with it (for profiling
     // one engine, e.g. under callgrind).
     if let Ok(only) = std::env::var("ONLY") {
@@ -449,15 +480,20 @@ fn main() {
 
 /// Times `f` over `lines`, `rounds` times interleaved with the other
 /// engines; returns the median seconds of each engine and its count.
-fn time_engines(engines: &[Engine], lines: &[&str], rounds: usize) -> Vec<(f64, usize)> {
+fn time_engines(engines: &[(&'static str, Run)], lines: &[&str], rounds: usize) -> Vec<(f64, usize)> {
     let mut times = vec![Vec::new(); engines.len()];
     let mut ok = vec![0usize; engines.len()];
     for _ in 0..rounds {
-        for (k, (_, f)) in engines.iter().enumerate() {
+        for (k, (_, run)) in engines.iter().enumerate() {
             let t = Instant::now();
             let mut n = 0;
-            for l in lines {
-                n += f(black_box(l)) as usize;
+            match *run {
+                Run::Each(f) => {
+                    for l in lines {
+                        n += f(black_box(l)) as usize;
+                    }
+                }
+                Run::Batch(f) => n = f(black_box(lines)),
             }
             times[k].push(t.elapsed().as_secs_f64());
             ok[k] = n;
@@ -529,7 +565,7 @@ fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: us
         if !lines.iter().all(|l| l.is_ascii()) {
             continue;
         }
-        let r = time_engines(&uri_iri, &lines, rounds);
+        let r = time_engines(&each(uri_iri.clone()), &lines, rounds);
         let n = lines.len() as f64;
         println!(
             "| {} | {:.1} | {:.1} | {:.3} | {} / {} |",
@@ -560,7 +596,7 @@ fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: us
         ("parse (validate + component access)", iri_engines()),
         ("IRI to URI (parse + §3.1 mapping)", to_uri_engines()),
     ] {
-        let r = time_engines(&engines, &lines, rounds);
+        let r = time_engines(&each(engines.clone()), &lines, rounds);
         println!(
             "\nNon-ASCII corpus ({} IRIs, {} bytes: `:percent` decoded + non-ASCII csv links), {}, median of {} rounds:\n",
             lines.len(),
@@ -582,7 +618,7 @@ fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: us
     }
 }
 
-fn parse_table(engines: &[Engine], corpora: &[(String, String)], rounds: usize) {
+fn parse_table(engines: &[(&'static str, Run)], corpora: &[(String, String)], rounds: usize) {
     println!("Strict parse (validate + component access), median of {} interleaved rounds:\n", rounds);
     print!("| parser |");
     for (name, _) in corpora {

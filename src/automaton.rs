@@ -160,6 +160,56 @@ impl<T: Tables, O, F: FnOnce(&T::Regs) -> O> WithSkip for Job<'_, T, F> {
     }
 }
 
+/// [`run_then`] over many inputs in one dispatched call: the skipper is
+/// chosen, and the AVX2 code entered, once for the whole batch. For each
+/// item, in order, `each` gets the item back with `None` when its bytes are
+/// `limit` long or longer (not walked), else the walk's result: the
+/// registers (tag `k` in register `k`) or where it stopped.
+#[inline]
+pub(crate) fn run_each<T, X, I, G>(inputs: I, entry: usize, limit: usize, each: G)
+where
+    T: Tables,
+    X: AsRef<[u8]>,
+    I: Iterator<Item = X>,
+    G: FnMut(X, Option<Result<&T::Regs, Stop<T::Context>>>),
+{
+    crate::simd::dispatch(EachJob::<T, I, G> { inputs, entry, limit, each, tables: core::marker::PhantomData })
+}
+
+struct EachJob<T, I, G> {
+    inputs: I,
+    entry: usize,
+    limit: usize,
+    each: G,
+    tables: core::marker::PhantomData<T>,
+}
+
+impl<T, X, I, G> WithSkip for EachJob<T, I, G>
+where
+    T: Tables,
+    X: AsRef<[u8]>,
+    I: Iterator<Item = X>,
+    G: FnMut(X, Option<Result<&T::Regs, Stop<T::Context>>>),
+{
+    type Out = ();
+
+    #[inline(always)]
+    fn call<S: Skip>(self, skipper: S) {
+        let EachJob { inputs, entry, limit, mut each, .. } = self;
+        for x in inputs {
+            let input = x.as_ref();
+            if input.len() >= limit {
+                each(x, None);
+                continue;
+            }
+            let mut regs_mem = T::new_regs();
+            let regs = core::hint::black_box(&mut regs_mem);
+            let r = walk::<T, S>(input, entry, regs, skipper).map(|()| &*regs);
+            each(x, Some(r));
+        }
+    }
+}
+
 /// Walks `input` from entry `entry`; `regs` must be all unset. On acceptance
 /// the tag values are in their home registers.
 #[inline(always)]

@@ -72,6 +72,54 @@ pub(crate) fn scan_iri(input: &[u8]) -> Result<Captures, ParseError> {
     scan_entry::<rfc3987::Tables>(input, rfc3987::Rule::Iri as usize)
 }
 
+/// [`scan_with`] over many inputs in one dispatched call (the skipper
+/// chosen and the AVX2 code entered once): `each` gets every item back, in
+/// order, with its result (the captures lent: a batch moves no copies of
+/// them around).
+///
+/// Never panics.
+#[inline]
+pub(crate) fn scan_each_with<X, I, G>(inputs: I, grammar: Grammar, each: G)
+where
+    X: AsRef<[u8]>,
+    I: Iterator<Item = X>,
+    G: FnMut(X, Result<&Captures, ParseError>),
+{
+    match grammar {
+        Grammar::Rfc3986 => scan_each::<rfc3986::Tables, _, _, _>(inputs, Rule::UriReference as usize, each),
+        Grammar::Rfc2396 => scan_each::<rfc2396::Tables, _, _, _>(inputs, 0, each),
+        Grammar::Rfc1630 => scan_each::<rfc1630::Tables, _, _, _>(inputs, 0, each),
+        Grammar::Rfc3987 => scan_each::<rfc3987::Tables, _, _, _>(inputs, 0, each),
+    }
+}
+
+/// [`scan_entry`] over many inputs.
+#[inline(always)]
+fn scan_each<T, X, I, G>(inputs: I, entry: usize, mut each: G)
+where
+    T: Tables<Context = ErrorKind, Mark = HostKind>,
+    T::Regs: AsRef<[u32]>,
+    X: AsRef<[u8]>,
+    I: Iterator<Item = X>,
+    G: FnMut(X, Result<&Captures, ParseError>),
+{
+    let mut caps = Captures { pos: [NONE; 2 * NCAPTURES], kind: None };
+    crate::automaton::run_each::<T, X, I, _>(inputs, entry, NONE as usize, |x, r| match r {
+        Some(Ok(regs)) => {
+            captures_into::<T>(regs, &mut caps);
+            each(x, Ok(&caps));
+        }
+        Some(Err(s)) => {
+            let e = ParseError { index: s.index, kind: s.context, found: x.as_ref().get(s.index).copied() };
+            each(x, Err(e));
+        }
+        None => {
+            let e = too_long(x.as_ref());
+            each(x, Err(e));
+        }
+    });
+}
+
 /// Runs entry `entry` of `T`.
 #[inline(always)]
 fn scan_entry<T>(input: &[u8], entry: usize) -> Result<Captures, ParseError>
@@ -105,12 +153,22 @@ where
     T: Tables<Mark = HostKind>,
     T::Regs: AsRef<[u32]>,
 {
+    let mut caps = Captures { pos: [NONE; 2 * NCAPTURES], kind: None };
+    captures_into::<T>(regs, &mut caps);
+    caps
+}
+
+/// [`captures`] into `caps` (a batch reuses one).
+#[inline(always)]
+fn captures_into<T>(regs: &T::Regs, caps: &mut Captures)
+where
+    T: Tables<Mark = HostKind>,
+    T::Regs: AsRef<[u32]>,
+{
     let tags = regs.as_ref();
-    let mut pos = [NONE; 2 * NCAPTURES];
     if let Some(t) = tags.get(..2 * NCAPTURES) {
-        pos.copy_from_slice(t);
+        caps.pos.copy_from_slice(t);
     }
     let set = tags.get(2 * NCAPTURES..).unwrap_or_default();
-    let kind = T::MARKS.iter().zip(set).find(|(_, &t)| t != NONE).map(|(m, _)| *m);
-    Captures { pos, kind }
+    caps.kind = T::MARKS.iter().zip(set).find(|(_, &t)| t != NONE).map(|(m, _)| *m);
 }

@@ -9,7 +9,7 @@
 //! optimized, overflow-checked profile (`cargo test --profile ci-checked
 //! --test huge -- --include-ignored`, see `.ci/run`).
 
-use uriscan::{split_bytes, ErrorKind, UriRef};
+use uriscan::{split_bytes, ErrorKind, Grammar, UriRef};
 
 /// The longest input the automaton can describe.
 const MAX: usize = u32::MAX as usize - 1;
@@ -46,6 +46,12 @@ fn parse_at_the_boundary() {
         e.to_string(),
         format!("input of {} bytes is longer than the {} bytes a reference can hold", u32::MAX, MAX)
     );
+    // A batch reports the same for that item, and goes on with the next.
+    let mut results = Vec::new();
+    UriRef::parse_bytes_each_with([v.as_slice(), b"s://h/"], Grammar::Rfc3986, |_, r| {
+        results.push(r.map(|u| u.host()));
+    });
+    assert_eq!(results, [Err(e), Ok(Some("h"))]);
 }
 
 #[test]

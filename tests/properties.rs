@@ -13,6 +13,7 @@
 //! into `tests/data/split.txt`.
 #![cfg(feature = "oracle")]
 
+mod common;
 mod engines;
 #[path = "engines/generator.rs"]
 mod generator;
@@ -65,41 +66,6 @@ fn check(input: &[u8]) -> TestResult {
     }
 }
 
-/// Pieces that URI-like strings are made of, valid and not.
-const TOKENS: &[&str] = &[
-    "http",
-    "a",
-    "Z9+.-",
-    ":",
-    "//",
-    "/",
-    "?",
-    "#",
-    "@",
-    "[",
-    "]",
-    "::1",
-    "v1.x",
-    "1.2.3.4",
-    "256",
-    "%41",
-    "%4",
-    "%",
-    "%zz",
-    "\u{e9}",
-    " ",
-    "..",
-    ".",
-    ":80",
-    "~",
-    "!$&'()*+,;=",
-    "\u{1F600}",
-    "\t",
-    "\"",
-    "\\",
-    "{",
-];
-
 /// Bytes for long runs: ordinary, delimiter, non-ASCII.
 const RUN_UNITS: &[&str] = &["a", "/", ":", "?", "#", "%", "\u{e9}", "0", "@", " "];
 
@@ -128,7 +94,7 @@ fn any_string(g: &mut Gen) -> String {
             }
             s
         }
-        _ => (0..len(g) / 2).map(|_| *g.choose(TOKENS).unwrap()).collect(),
+        _ => (0..len(g) / 2).map(|_| *g.choose(common::TOKENS).unwrap()).collect(),
     }
 }
 

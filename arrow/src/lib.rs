@@ -42,7 +42,7 @@ use std::borrow::Cow;
 use uriscan::{Component, Grammar, NormalizeOptions, Port, ResolveMode, UriRef};
 use uriscan_crawl::DomainOptions;
 
-use source::{for_each_row, Row};
+use source::{for_each_row, parse_rows, Row};
 use views::ViewColumn;
 
 /// The component columns of [`parse`]'s struct, in order, with the
@@ -126,8 +126,8 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
     let mut port = Int32Builder::with_capacity(n);
     let mut error_index = UInt64Builder::with_capacity(n);
     let mut error_kind = ViewColumn::with_capacity(n);
-    let buffers = for_each_row(array, |row| {
-        let Some(row) = row else {
+    let buffers = parse_rows(array, |row| {
+        let Some((row, parsed)) = row else {
             valid.append_null();
             parts.iter_mut().for_each(ViewColumn::push_null);
             host_kind.push_null();
@@ -136,7 +136,7 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
             error_kind.push_null();
             return;
         };
-        match UriRef::parse(row.text) {
+        match parsed {
             Ok(u) => {
                 valid.append_value(true);
                 for (col, (_, part)) in parts.iter_mut().zip(COMPONENTS) {
@@ -188,12 +188,9 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
 /// ```
 pub fn component(array: &dyn Array, part: Component) -> Result<StringViewArray, ArrowError> {
     let mut out = ViewColumn::with_capacity(array.len());
-    let buffers = for_each_row(array, |row| match row {
-        Some(row) => match UriRef::parse(row.text) {
-            Ok(u) => out.push_range(&row, u.range(part)),
-            Err(_) => out.push_null(),
-        },
-        None => out.push_null(),
+    let buffers = parse_rows(array, |row| match row {
+        Some((row, Ok(u))) => out.push_range(&row, u.range(part)),
+        _ => out.push_null(),
     })?;
     out.finish(&buffers)
 }
@@ -244,9 +241,7 @@ pub fn split_component(array: &dyn Array, part: Component) -> Result<StringViewA
 /// ```
 pub fn is_valid(array: &dyn Array) -> Result<BooleanArray, ArrowError> {
     let mut out = BooleanBuilder::with_capacity(array.len());
-    for_each_row(array, |row| {
-        out.append_option(row.map(|r| UriRef::parse(r.text).is_ok()));
-    })?;
+    parse_rows(array, |row| out.append_option(row.map(|(_, r)| r.is_ok())))?;
     Ok(out.finish())
 }
 
@@ -263,9 +258,7 @@ pub fn is_valid(array: &dyn Array) -> Result<BooleanArray, ArrowError> {
 /// ```
 pub fn port(array: &dyn Array) -> Result<Int32Array, ArrowError> {
     let mut out = Int32Builder::with_capacity(array.len());
-    for_each_row(array, |row| {
-        out.append_option(row.and_then(|r| UriRef::parse(r.text).ok()).and_then(|u| port_number(&u)));
-    })?;
+    parse_rows(array, |row| out.append_option(row.and_then(|(_, r)| r.ok()).and_then(|u| port_number(&u))))?;
     Ok(out.finish())
 }
 
@@ -283,8 +276,8 @@ pub fn port(array: &dyn Array) -> Result<Int32Array, ArrowError> {
 /// ```
 pub fn error(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
     let mut out = StringViewBuilder::with_capacity(array.len());
-    for_each_row(array, |row| match row.map(|r| UriRef::parse(r.text)) {
-        Some(Err(e)) => out.append_value(e.to_string()),
+    parse_rows(array, |row| match row {
+        Some((_, Err(e))) => out.append_value(e.to_string()),
         _ => out.append_null(),
     })?;
     Ok(out.finish())

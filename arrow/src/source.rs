@@ -6,6 +6,8 @@ use arrow_array::Array;
 use arrow_buffer::Buffer;
 use arrow_data::ByteView;
 use arrow_schema::{ArrowError, DataType};
+use std::cell::Cell;
+use uriscan::{ParseError, UriRef};
 
 /// Longest string a view keeps inline (Arrow format).
 pub(crate) const MAX_INLINE: usize = 12;
@@ -21,24 +23,61 @@ pub(crate) struct Row<'a> {
     pub(crate) offset: u32,
 }
 
+/// What takes the rows of an array: [`with_rows`] hands it an iterator of
+/// them (`None` for a null row), in order.
+pub(crate) trait Rows<'a> {
+    fn rows(&mut self, rows: impl Iterator<Item = Option<Row<'a>>>);
+}
+
 /// Calls `f` with every row of `array` in order (`None` for a null row) and
 /// returns the buffers the rows' locations index: the input's own, shared.
 pub(crate) fn for_each_row<'a>(
     array: &'a dyn Array,
-    mut f: impl FnMut(Option<Row<'a>>),
+    f: impl FnMut(Option<Row<'a>>),
 ) -> Result<Vec<Buffer>, ArrowError> {
+    struct Each<F>(F);
+    impl<'a, F: FnMut(Option<Row<'a>>)> Rows<'a> for Each<F> {
+        fn rows(&mut self, rows: impl Iterator<Item = Option<Row<'a>>>) {
+            rows.for_each(&mut self.0);
+        }
+    }
+    with_rows(array, &mut Each(f))
+}
+
+/// Parses every row of `array` as a URI reference in one batch
+/// ([`UriRef::parse_each`]: the parser's set-up is paid once per array,
+/// not once per row) and calls `f` with each row and its result, in order
+/// (`None` for a null row); returns the buffers as [`for_each_row`] does.
+pub(crate) fn parse_rows<'a>(
+    array: &'a dyn Array,
+    f: impl FnMut(Option<(Row<'a>, Result<UriRef<'a>, ParseError>)>),
+) -> Result<Vec<Buffer>, ArrowError> {
+    struct Parse<F>(F);
+    impl<'a, F: FnMut(Option<(Row<'a>, Result<UriRef<'a>, ParseError>)>)> Rows<'a> for Parse<F> {
+        fn rows(&mut self, rows: impl Iterator<Item = Option<Row<'a>>>) {
+            // The row being parsed: `parse_each` calls back for each item
+            // before it takes the next, so this is always the current one.
+            let current = Cell::new(None);
+            let texts = rows.map(|row| {
+                current.set(row);
+                row.map_or("", |r| r.text)
+            });
+            UriRef::parse_each(texts, |_, r| (self.0)(current.get().map(|row| (row, r))));
+        }
+    }
+    with_rows(array, &mut Parse(f))
+}
+
+/// Hands `sink` the rows of `array` (`None` for a null row) and returns
+/// the buffers the rows' locations index: the input's own, shared.
+pub(crate) fn with_rows<'a>(array: &'a dyn Array, sink: &mut impl Rows<'a>) -> Result<Vec<Buffer>, ArrowError> {
     match array.data_type() {
         DataType::Utf8 => {
             let a = array.as_string::<i32>();
-            for (i, &start) in a.value_offsets().iter().take(a.len()).enumerate() {
-                if a.is_null(i) {
-                    f(None);
-                } else {
-                    // i32 offsets are below 2^31: they fit in a u32.
-                    let offset = u32::try_from(start).unwrap_or(0);
-                    f(Some(Row { text: a.value(i), block: 0, offset }));
-                }
-            }
+            sink.rows(a.value_offsets().iter().take(a.len()).enumerate().map(|(i, &start)| {
+                // i32 offsets are below 2^31: they fit in a u32.
+                (!a.is_null(i)).then(|| Row { text: a.value(i), block: 0, offset: u32::try_from(start).unwrap_or(0) })
+            }));
             Ok(vec![a.values().clone()])
         }
         DataType::LargeUtf8 => {
@@ -50,18 +89,16 @@ pub(crate) fn for_each_row<'a>(
             let limit = u32::MAX as usize - 1;
             let mut buffers: Vec<Buffer> = Vec::new();
             let mut base = 0usize;
-            for i in 0..a.len() {
+            let mut too_long = None;
+            let rows = (0..a.len()).map_while(|i| {
                 if a.is_null(i) {
-                    f(None);
-                    continue;
+                    return Some(None);
                 }
                 let start = usize::try_from(offsets[i]).unwrap_or(0);
                 let end = usize::try_from(offsets[i + 1]).unwrap_or(0);
                 if end - start > limit {
-                    return Err(ArrowError::InvalidArgumentError(format!(
-                        "row {i} is {} bytes long, more than a string view can hold",
-                        end - start
-                    )));
+                    too_long = Some((i, end - start));
+                    return None;
                 }
                 if buffers.is_empty() || end - base > limit {
                     base = start;
@@ -70,16 +107,21 @@ pub(crate) fn for_each_row<'a>(
                 }
                 let block = u32::try_from(buffers.len() - 1).unwrap_or(u32::MAX);
                 let offset = u32::try_from(start - base).unwrap_or(0);
-                f(Some(Row { text: a.value(i), block, offset }));
+                Some(Some(Row { text: a.value(i), block, offset }))
+            });
+            sink.rows(rows);
+            match too_long {
+                Some((i, len)) => Err(ArrowError::InvalidArgumentError(format!(
+                    "row {i} is {len} bytes long, more than a string view can hold"
+                ))),
+                None => Ok(buffers),
             }
-            Ok(buffers)
         }
         DataType::Utf8View => {
             let a = array.as_string_view();
-            for (i, view) in a.views().iter().enumerate() {
+            sink.rows(a.views().iter().enumerate().map(|(i, view)| {
                 if a.is_null(i) {
-                    f(None);
-                    continue;
+                    return None;
                 }
                 let text = a.value(i);
                 let (block, offset) = if text.len() > MAX_INLINE {
@@ -88,8 +130,8 @@ pub(crate) fn for_each_row<'a>(
                 } else {
                     (0, 0)
                 };
-                f(Some(Row { text, block, offset }));
-            }
+                Some(Row { text, block, offset })
+            }));
             Ok(a.data_buffers().to_vec())
         }
         other => Err(ArrowError::InvalidArgumentError(format!(

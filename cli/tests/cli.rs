@@ -379,6 +379,48 @@ fn missing_file_continues_with_exit_2() {
     assert_eq!(records(&o).len(), 1);
 }
 
+/// A file that vanishes while the run is under way (removed after the
+/// command started, before it reached that file): named on stderr, exit 2,
+/// and the inputs before and after it read whole, in order. The first input
+/// is a FIFO, so the test knows the binary is still reading it when the
+/// second file is removed.
+#[test]
+fn file_that_vanishes_during_the_run() {
+    use std::io::Write;
+    let d = TempDir::new("vanish");
+    let fifo = d.0.join("first.fifo");
+    match Command::new("mkfifo").arg(&fifo).status() {
+        Ok(s) if s.success() => {}
+        _ => {
+            eprintln!("no mkfifo here: skipped");
+            return;
+        }
+    }
+    let fifo = fifo.to_str().unwrap().to_string();
+    let gone = d.file("gone.txt", b"/gone\n");
+    let last = d.file("last.txt", b"/last\n");
+    let child = Command::new(BIN)
+        .args(["parse", "-f", "text", "--fields", "path", &fifo, &gone, &last])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Opening the FIFO for writing waits until the binary has opened it for
+    // reading; it then reads until the writer closes, so it cannot have
+    // reached the second file before it is removed.
+    let mut w = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    std::fs::remove_file(&gone).unwrap();
+    w.write_all(b"/first\n/second\n").unwrap();
+    drop(w);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(code(&o), 2);
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), "/first\n/second\n/last\n");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains(&gone), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
 /// Input of `n` generated lines, a mix of valid, invalid, empty and non-UTF-8.
 fn generated(n: usize) -> Vec<u8> {
     let mut v = Vec::new();

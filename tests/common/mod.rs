@@ -128,3 +128,38 @@ pub fn rds_oracle(path: &str) -> String {
     }
     out
 }
+
+/// Pieces that URI-like strings are made of, valid and not.
+pub const TOKENS: &[&str] = &[
+    "http",
+    "a",
+    "Z9+.-",
+    ":",
+    "//",
+    "/",
+    "?",
+    "#",
+    "@",
+    "[",
+    "]",
+    "::1",
+    "v1.x",
+    "1.2.3.4",
+    "256",
+    "%41",
+    "%4",
+    "%",
+    "%zz",
+    "\u{e9}",
+    " ",
+    "..",
+    ".",
+    ":80",
+    "~",
+    "!$&'()*+,;=",
+    "\u{1F600}",
+    "\t",
+    "\"",
+    "\\",
+    "{",
+];

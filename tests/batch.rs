@@ -1,0 +1,143 @@
+//! The batch entry points (`UriRef::parse_each`, `parse_each_with`,
+//! `parse_bytes_each_with`) against the one-input ones: for every grammar,
+//! over every input of the data files and over random batches, each item
+//! comes back once, in order, with exactly the result the single call gives.
+
+mod common;
+use common::*;
+use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use uriscan::{Grammar, UriRef};
+
+const GRAMMARS: [Grammar; 4] = [Grammar::Rfc3986, Grammar::Rfc2396, Grammar::Rfc1630, Grammar::Rfc3987];
+
+/// The inputs (first field) of every data file the engines' tests read.
+fn data_inputs() -> Vec<Vec<u8>> {
+    let files = [
+        VALID,
+        INVALID,
+        include_str!("data/rfc2396.txt"),
+        include_str!("data/rfc1630.txt"),
+        include_str!("data/rfc3987_examples.txt"),
+        include_str!("data/rfc3987_utf8.txt"),
+        include_str!("data/split.txt"),
+    ];
+    files.iter().flat_map(|text| records(text).map(|(_, f)| unescape(f[0]))).collect()
+}
+
+/// Runs the byte batch over `inputs` and checks every item against
+/// `parse_bytes_with`; returns how many were valid.
+fn check_bytes(inputs: &[Vec<u8>], grammar: Grammar) -> Result<usize, String> {
+    let mut k = 0;
+    let mut valid = 0;
+    let mut bad = None;
+    UriRef::parse_bytes_each_with(inputs.iter().map(Vec::as_slice), grammar, |b, r| {
+        let expected = UriRef::parse_bytes_with(&inputs[k], grammar);
+        if bad.is_none() && (!std::ptr::eq(b, inputs[k].as_slice()) || r != expected) {
+            bad = Some(format!("{grammar}: item {k} {:?}: batch {r:?}, single {expected:?}", inputs[k]));
+        }
+        valid += usize::from(r.is_ok());
+        k += 1;
+    });
+    match bad {
+        Some(b) => Err(b),
+        None if k != inputs.len() => Err(format!("{grammar}: {k} results for {} inputs", inputs.len())),
+        None => Ok(valid),
+    }
+}
+
+/// The same with the `&str` batch, over the inputs that are UTF-8.
+fn check_strs(inputs: &[&str], grammar: Grammar) -> Result<(), String> {
+    let mut k = 0;
+    let mut bad = None;
+    UriRef::parse_each_with(inputs.iter().copied(), grammar, |s, r| {
+        let expected = UriRef::parse_with(inputs[k], grammar);
+        if bad.is_none() && (!std::ptr::eq(s, inputs[k]) || r != expected) {
+            bad = Some(format!("{grammar}: item {k} {:?}: batch {r:?}, single {expected:?}", inputs[k]));
+        }
+        k += 1;
+    });
+    match bad {
+        Some(b) => Err(b),
+        None if k != inputs.len() => Err(format!("{grammar}: {k} results for {} inputs", inputs.len())),
+        None => Ok(()),
+    }
+}
+
+#[test]
+fn batches_of_the_data_files_equal_single_parses() {
+    let inputs = data_inputs();
+    assert!(inputs.len() > 300, "the data files lost their cases: {}", inputs.len());
+    for grammar in GRAMMARS {
+        let valid = check_bytes(&inputs, grammar).unwrap();
+        // Both outcomes occur, so the comparison covers results and errors.
+        assert!(valid > 20 && valid < inputs.len(), "{grammar}: {valid} of {} valid", inputs.len());
+        let strs: Vec<&str> = inputs.iter().filter_map(|b| std::str::from_utf8(b).ok()).collect();
+        check_strs(&strs, grammar).unwrap();
+    }
+    // `parse_each` is `parse_each_with` for RFC 3986.
+    let strs: Vec<&str> = inputs.iter().filter_map(|b| std::str::from_utf8(b).ok()).collect();
+    let mut k = 0;
+    UriRef::parse_each(strs.iter().copied(), |s, r| {
+        assert_eq!(r, UriRef::parse(s), "{s:?}");
+        k += 1;
+    });
+    assert_eq!(k, strs.len());
+}
+
+#[test]
+fn an_empty_batch_calls_nothing() {
+    let mut calls = 0;
+    UriRef::parse_each(std::iter::empty(), |_, _| calls += 1);
+    assert_eq!(calls, 0);
+}
+
+/// A batch of byte strings made of URI pieces and random bytes, of mixed
+/// lengths (runs long enough for the SIMD skipper among them), with a
+/// random byte here and there.
+#[derive(Clone, Debug)]
+struct Batch(Vec<Vec<u8>>);
+
+impl Arbitrary for Batch {
+    fn arbitrary(g: &mut Gen) -> Batch {
+        let n = usize::arbitrary(g) % 40;
+        let items = (0..n)
+            .map(|_| {
+                let mut v: Vec<u8> = (0..usize::arbitrary(g) % 12)
+                    .flat_map(|_| {
+                        let p = g.choose(TOKENS).copied().unwrap_or("a");
+                        p.repeat(1 + usize::arbitrary(g) % 40).into_bytes()
+                    })
+                    .collect();
+                if !v.is_empty() && u8::arbitrary(g) % 4 == 0 {
+                    let i = usize::arbitrary(g) % v.len();
+                    v[i] = u8::arbitrary(g);
+                }
+                v
+            })
+            .collect();
+        Batch(items)
+    }
+    fn shrink(&self) -> Box<dyn Iterator<Item = Batch>> {
+        Box::new(self.0.shrink().map(Batch))
+    }
+}
+
+#[test]
+fn random_batches_equal_single_parses() {
+    fn prop(b: Batch) -> TestResult {
+        for grammar in GRAMMARS {
+            if let Err(e) = check_bytes(&b.0, grammar) {
+                return TestResult::error(e);
+            }
+            let strs: Vec<&str> = b.0.iter().filter_map(|v| std::str::from_utf8(v).ok()).collect();
+            if let Err(e) = check_strs(&strs, grammar) {
+                return TestResult::error(e);
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .rng(Gen::from_size_and_seed(64, 0x6261_7463_6865_7301))
+        .tests(2_000)
+        .quickcheck(prop as fn(Batch) -> TestResult);
+}
