@@ -34,16 +34,18 @@ mod views;
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BooleanBuilder, Int32Builder, StringViewBuilder, UInt64Builder};
+use arrow_array::builder::{BooleanBuilder, Int32Builder, StringViewBuilder};
+use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array, StringViewArray, StructArray};
+use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::borrow::Cow;
 
-use uriscan::{Component, Grammar, NormalizeOptions, Port, ResolveMode, UriRef};
+use uriscan::{Component, Grammar, HostKind, NormalizeOptions, Port, ResolveMode, UriRef};
 use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, parse_rows, Row};
-use views::ViewColumn;
+use views::{inline_view, NumberColumn, Validity, ViewColumn};
 
 /// The component columns of [`parse`]'s struct, in order, with the
 /// component each holds.
@@ -120,50 +122,65 @@ fn port_number(u: &UriRef<'_>) -> Option<i32> {
 /// ```
 pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
     let n = array.len();
-    let mut valid = BooleanBuilder::with_capacity(n);
+    let mut valid_bits = BooleanBufferBuilder::new(n);
+    let mut valid_nulls = Validity::with_capacity(n);
     let mut parts: Vec<ViewColumn> = COMPONENTS.iter().map(|_| ViewColumn::with_capacity(n)).collect();
     let mut host_kind = ViewColumn::with_capacity(n);
-    let mut port = Int32Builder::with_capacity(n);
-    let mut error_index = UInt64Builder::with_capacity(n);
+    let mut port = NumberColumn::<i32>::with_capacity(n);
+    let mut error_index = NumberColumn::<u64>::with_capacity(n);
     let mut error_kind = ViewColumn::with_capacity(n);
+    // The host kinds' names, as views made once.
+    let [reg_name, ipv4, ipv6, ipv_future] =
+        [HostKind::RegName, HostKind::Ipv4, HostKind::Ipv6, HostKind::IpvFuture].map(|k| inline_view(k.name()));
+    let kind_view = |k: HostKind| match k {
+        HostKind::RegName => reg_name,
+        HostKind::Ipv4 => ipv4,
+        HostKind::Ipv6 => ipv6,
+        HostKind::IpvFuture => ipv_future,
+    };
     let buffers = parse_rows(array, |row| {
         let Some((row, parsed)) = row else {
-            valid.append_null();
+            valid_nulls.push(false);
+            valid_bits.append(false);
             parts.iter_mut().for_each(ViewColumn::push_null);
             host_kind.push_null();
-            port.append_null();
-            error_index.append_null();
+            port.push(None);
+            error_index.push(None);
             error_kind.push_null();
             return;
         };
+        valid_nulls.push(true);
+        valid_bits.append(parsed.is_ok());
         match parsed {
             Ok(u) => {
-                valid.append_value(true);
                 for (col, (_, part)) in parts.iter_mut().zip(COMPONENTS) {
                     col.push_range(&row, u.range(part));
                 }
-                host_kind.push_inline(u.host_kind().map(uriscan::HostKind::name));
-                port.append_option(port_number(&u));
-                error_index.append_null();
+                match u.host_kind().and_then(kind_view) {
+                    Some(view) => host_kind.push_inline_view(view),
+                    None => host_kind.push_null(),
+                }
+                port.push(port_number(&u));
+                error_index.push(None);
                 error_kind.push_null();
             }
             Err(e) => {
-                valid.append_value(false);
                 parts.iter_mut().for_each(ViewColumn::push_null);
                 host_kind.push_null();
-                port.append_null();
-                error_index.append_value(e.index() as u64);
+                port.push(None);
+                error_index.push(Some(e.index() as u64));
                 error_kind.push_inline(Some(e.kind().name()));
             }
         }
     })?;
-    let mut columns: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
+    let valid = BooleanArray::new(valid_bits.finish(), valid_nulls.finish());
+    let mut columns: Vec<ArrayRef> = vec![Arc::new(valid)];
     for col in parts {
         columns.push(Arc::new(col.finish(&buffers)?));
     }
     columns.push(Arc::new(host_kind.finish(&[])?));
-    columns.push(Arc::new(port.finish()));
-    columns.push(Arc::new(error_index.finish()));
+    columns.push(Arc::new(port.finish::<Int32Type>()));
+    columns.push(Arc::new(error_index.finish::<UInt64Type>()));
     columns.push(Arc::new(error_kind.finish(&[])?));
     StructArray::try_new(parse_fields(), columns, array.logical_nulls())
 }

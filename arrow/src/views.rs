@@ -1,8 +1,8 @@
 //! A `StringViewArray` under construction whose views point into the
 //! input's buffers, with a buffer of its own for computed strings.
 
-use arrow_array::StringViewArray;
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
+use arrow_array::{ArrowPrimitiveType, PrimitiveArray, StringViewArray};
+use arrow_buffer::{ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::ArrowError;
 
@@ -26,20 +26,112 @@ fn make_view(bytes: &[u8], block: u32, offset: u32) -> u128 {
     u128::from_le_bytes(b) | u128::from(len) | u128::from(block) << 64 | u128::from(offset) << 96
 }
 
-pub(crate) struct ViewColumn {
-    /// The views: the first `len` are the column's, the rest zero (a null
-    /// view is zero, so a null row writes nothing: the pages of a column
-    /// that is mostly null are never touched; `vec![0; n]` takes them
-    /// zeroed from the system, measured faster than writing every view).
-    views: Vec<u128>,
+/// [`make_view`] of `text[range]`, reading the bytes of an inline view as
+/// one fixed-size copy of 12 bytes, masked to the length, where `text` has
+/// them (a variable-length copy is a `memcpy` call per view). `None` when
+/// `range` is not inside `text`.
+#[inline(always)]
+fn make_view_in(text: &[u8], range: core::ops::Range<usize>, block: u32, offset: u32) -> Option<u128> {
+    let bytes = text.get(range.clone())?;
+    if bytes.len() > MAX_INLINE {
+        return Some(make_view(bytes, block, offset));
+    }
+    let Some(twelve) = text.get(range.start..range.start + MAX_INLINE) else {
+        return Some(make_view(bytes, block, offset));
+    };
+    let mut b = [0u8; 16];
+    b[4..].copy_from_slice(twelve);
+    // Keep the length word and `len` bytes (a shift by 128 would overflow).
+    let keep = 32 + 8 * bytes.len();
+    let mask = if keep >= 128 { u128::MAX } else { (1u128 << keep) - 1 };
+    Some(u128::from_le_bytes(b) & mask | bytes.len() as u128)
+}
+
+/// The view of a string short enough to live in the view itself.
+#[derive(Clone, Copy)]
+pub(crate) struct InlineView(u128);
+
+/// The view of `s` when it is inline (at most [`MAX_INLINE`] bytes).
+pub(crate) fn inline_view(s: &str) -> Option<InlineView> {
+    (s.len() <= MAX_INLINE).then(|| InlineView(make_view(s.as_bytes(), 0, 0)))
+}
+
+/// A validity bitmap under construction (Arrow's layout: bit `i % 64` of
+/// word `i / 64` set when row `i` is not null), sized for the rows
+/// expected and zeroed, so a null row writes nothing. (A bit per row by
+/// hand: `NullBufferBuilder` cost a call and a branch per row and column;
+/// measured.)
+pub(crate) struct Validity {
+    words: Vec<u64>,
     /// Rows so far.
     len: usize,
-    /// Validity, Arrow's layout: bit `i % 64` of word `i / 64` set when row
-    /// `i` is not null. (A bit per row by hand: `NullBufferBuilder` cost a
-    /// call and a branch per row and column; measured.)
-    valid: Vec<u64>,
     /// Null rows so far.
     nulls: usize,
+}
+
+impl Validity {
+    pub(crate) fn with_capacity(n: usize) -> Validity {
+        Validity { words: vec![0; n.div_ceil(64)], len: 0, nulls: 0 }
+    }
+
+    #[inline(always)]
+    pub(crate) fn push(&mut self, defined: bool) {
+        let i = self.len;
+        match self.words.get_mut(i / 64) {
+            Some(w) => *w |= u64::from(defined) << (i % 64),
+            None => self.words.push(u64::from(defined)),
+        }
+        self.nulls += usize::from(!defined);
+        self.len += 1;
+    }
+
+    /// The null buffer of the rows so far (`None` when none is null).
+    pub(crate) fn finish(mut self) -> Option<NullBuffer> {
+        self.words.truncate(self.len.div_ceil(64));
+        (self.nulls > 0).then(|| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.words), 0, self.len)))
+    }
+}
+
+/// A column of numbers under construction, with its validity; values of
+/// null rows stay zero.
+pub(crate) struct NumberColumn<T> {
+    values: Vec<T>,
+    valid: Validity,
+}
+
+impl<T: ArrowNativeType> NumberColumn<T> {
+    pub(crate) fn with_capacity(n: usize) -> NumberColumn<T> {
+        NumberColumn { values: vec![T::default(); n], valid: Validity::with_capacity(n) }
+    }
+
+    #[inline(always)]
+    pub(crate) fn push(&mut self, value: Option<T>) {
+        let i = self.valid.len;
+        if let Some(v) = value {
+            match self.values.get_mut(i) {
+                Some(slot) => *slot = v,
+                None => self.values.push(v),
+            }
+        } else if i >= self.values.len() {
+            self.values.push(T::default());
+        }
+        self.valid.push(value.is_some());
+    }
+
+    /// The array.
+    pub(crate) fn finish<P: ArrowPrimitiveType<Native = T>>(mut self) -> PrimitiveArray<P> {
+        self.values.truncate(self.valid.len);
+        PrimitiveArray::new(ScalarBuffer::from(self.values), self.valid.finish())
+    }
+}
+
+pub(crate) struct ViewColumn {
+    /// The views: the first `valid.len` are the column's, the rest zero (a
+    /// null view is zero, so a null row writes nothing: the pages of a
+    /// column that is mostly null are never touched where the allocator
+    /// hands out fresh zeroed memory).
+    views: Vec<u128>,
+    valid: Validity,
     /// Computed strings (longer than [`MAX_INLINE`]), block by block.
     owned: Vec<Vec<u8>>,
     /// Views into `owned`: their buffer index counts from the first owned
@@ -50,33 +142,25 @@ pub(crate) struct ViewColumn {
 
 impl ViewColumn {
     pub(crate) fn with_capacity(n: usize) -> ViewColumn {
-        ViewColumn {
-            views: vec![0; n],
-            len: 0,
-            valid: Vec::with_capacity(n.div_ceil(64)),
-            nulls: 0,
-            owned: Vec::new(),
-            owned_views: Vec::new(),
-        }
+        ViewColumn { views: vec![0; n], valid: Validity::with_capacity(n), owned: Vec::new(), owned_views: Vec::new() }
     }
 
     /// Appends `view`, null or not.
     #[inline(always)]
     fn push_view(&mut self, view: u128, defined: bool) {
-        let i = self.len;
-        if i % 64 == 0 {
-            self.valid.push(0);
-        }
-        if let Some(w) = self.valid.last_mut() {
-            *w |= u64::from(defined) << (i % 64);
-        }
-        self.nulls += usize::from(!defined);
+        let i = self.valid.len;
         match self.views.get_mut(i) {
             Some(v) if view != 0 => *v = view,
             Some(_) => {}
             None => self.views.push(view),
         }
-        self.len += 1;
+        self.valid.push(defined);
+    }
+
+    /// Appends `view`, made by [`inline_view`] (once for many rows).
+    #[inline(always)]
+    pub(crate) fn push_inline_view(&mut self, view: InlineView) {
+        self.push_view(view.0, true);
     }
 
     #[inline]
@@ -89,11 +173,14 @@ impl ViewColumn {
     /// that is not text of the row, appends a null.
     #[inline(always)]
     pub(crate) fn push_range(&mut self, row: &Row<'_>, range: Option<core::ops::Range<usize>>) {
-        match range.and_then(|r| Some((row.text.get(r.clone())?, r.start))) {
-            // Row offsets and lengths are below 2^32 (`for_each_row`).
-            Some((part, start)) => {
-                self.push_view(make_view(part.as_bytes(), row.block, row.offset.wrapping_add(start as u32)), true)
-            }
+        // Row offsets and lengths are below 2^32 (`for_each_row`). A range
+        // whose ends are not character boundaries of the row is no text.
+        let text = row.text;
+        match range.filter(|r| text.is_char_boundary(r.start) && text.is_char_boundary(r.end)).and_then(|r| {
+            let offset = row.offset.wrapping_add(r.start as u32);
+            make_view_in(text.as_bytes(), r, row.block, offset)
+        }) {
+            Some(view) => self.push_view(view, true),
             None => self.push_null(),
         }
     }
@@ -152,7 +239,7 @@ impl ViewColumn {
         let buf = &mut self.owned[block];
         let offset = buf.len();
         buf.extend_from_slice(bytes);
-        self.owned_views.push(self.len);
+        self.owned_views.push(self.valid.len);
         // Block and offset are below 2^32: blocks are at most BLOCK bytes
         // unless one string is longer, and rows are shorter than 2^32.
         self.push_view(make_view(bytes, block as u32, offset as u32), true);
@@ -175,18 +262,19 @@ impl ViewColumn {
         }
         let mut buffers = input.to_vec();
         buffers.extend(self.owned.into_iter().map(Buffer::from_vec));
-        let n = self.len;
-        self.views.truncate(n);
+        self.views.truncate(self.valid.len);
         let views = ScalarBuffer::from(self.views);
-        let nulls = (self.nulls > 0).then(|| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.valid), 0, n)));
+        let nulls = self.valid.finish();
         if validate {
             return StringViewArray::try_new(views, buffers, nulls);
         }
         // SAFETY: every view was made by `make_view` from a `&str` (valid
-        // UTF-8): either inline, or a slice of a row's text at the block and
-        // offset where `for_each_row` says that text lies in `input` (checked
-        // to be inside the row in `push_part`), or a string copied whole into
-        // an owned block. So each view is in bounds and valid UTF-8, which is
+        // UTF-8), or by `make_view_in` from a range of a row's text whose
+        // ends `push_range` checked to be character boundaries (so the bytes
+        // are a `str` too): either inline, or a slice of a row's text at the
+        // block and offset where `for_each_row` says that text lies in
+        // `input` (checked to be inside the row in `push_part` and
+        // `make_view_in`), or a string copied whole into an owned block. So each view is in bounds and valid UTF-8, which is
         // what `try_new` would check (debug builds check; the test below
         // builds both ways and validates the unchecked array in full).
         #[allow(unsafe_code)]
@@ -202,6 +290,23 @@ mod tests {
     use std::sync::Arc;
     use uriscan::UriRef;
 
+    /// The fixed-size copy of `make_view_in` against `make_view` of the
+    /// same bytes: every range of texts of up to 30 bytes.
+    #[test]
+    fn view_in_text_equals_view_of_bytes() {
+        let all: Vec<u8> = (b'a'..=b'z').chain(b'0'..=b'9').collect();
+        for n in 0..=30 {
+            let text = &all[..n];
+            for a in 0..=n {
+                for b in a..=n {
+                    let got = super::make_view_in(text, a..b, 3, 7);
+                    assert_eq!(got, Some(super::make_view(&text[a..b], 3, 7)), "{n} {a}..{b}");
+                }
+                assert_eq!(super::make_view_in(text, a..n + 1, 0, 0), None);
+            }
+        }
+    }
+
     /// The unchecked build (release) against the validated one (debug) on
     /// the three array types, sliced and not: every component of every row
     /// as a view into the input, and computed strings long and short.
@@ -215,7 +320,7 @@ mod tests {
             "f".repeat(15)
         );
         let mut rows: Vec<Option<String>> =
-            ["http://a/b", "", "mailto:x@y", "http://[::1]:80/é?ü#ß", "%zz bad", "//h/path-of-some-length/x"]
+            ["http://a/b", "", "mailto:x@y", "http://[::1]:80/é?ü#ß", "%zz bad", "//h/path-of-some-length/x", "é bad"]
                 .iter()
                 .map(|s| Some(s.to_string()))
                 .collect();
@@ -234,12 +339,17 @@ mod tests {
         ];
         for array in &arrays {
             let build = |validate: bool| {
-                let mut cols: Vec<ViewColumn> = (0..6).map(|_| ViewColumn::with_capacity(array.len())).collect();
+                let mut cols: Vec<ViewColumn> = (0..8).map(|_| ViewColumn::with_capacity(array.len())).collect();
                 let buffers = for_each_row(array.as_ref(), |row| {
                     let Some(row) = row else {
                         return cols.iter_mut().for_each(ViewColumn::push_null);
                     };
-                    let [host, path, query, fragment, computed, whole] = &mut cols[..] else { unreachable!() };
+                    let [host, path, query, fragment, computed, whole, ranged, head] = &mut cols[..] else {
+                        unreachable!()
+                    };
+                    // A range of the row's first two bytes: a null where
+                    // they end inside a character ("é bad").
+                    head.push_range(&row, Some(0..2.min(row.text.len())));
                     if let Ok(u) = UriRef::parse(row.text) {
                         host.push_part(&row, u.host());
                         path.push_part(&row, Some(u.path()));
@@ -247,19 +357,31 @@ mod tests {
                         fragment.push_part(&row, u.fragment());
                         computed.push_owned(&row.text.to_uppercase());
                         whole.push_part(&row, Some(row.text));
+                        ranged.push_range(&row, u.range(uriscan::Component::Path));
                     } else {
                         [host, path, query, fragment].into_iter().for_each(|c| c.push_null());
                         computed.push_inline(Some(&row.text.repeat(2)));
                         // A string that is not a slice of the row is copied.
                         whole.push_part(&row, Some("not a slice of the row, long"));
+                        // Ranges outside the row are nulls.
+                        ranged.push_range(&row, Some(row.text.len()..row.text.len() + 1));
                     }
                 })
                 .unwrap();
                 cols.into_iter().map(|c| c.finish_with(&buffers, validate).unwrap()).collect::<Vec<_>>()
             };
-            for (unchecked, checked) in build(false).iter().zip(build(true)) {
+            let (unchecked, checked) = (build(false), build(true));
+            for (unchecked, checked) in unchecked.iter().zip(&checked) {
                 unchecked.to_data().validate_full().unwrap();
                 assert_eq!(unchecked.iter().collect::<Vec<_>>(), checked.iter().collect::<Vec<_>>());
+            }
+            // The ranged columns hold the row's own bytes, or nulls.
+            let texts: Vec<Option<&str>> = crate::source::texts(array.as_ref()).unwrap();
+            for (k, text) in texts.iter().enumerate() {
+                let want_head = text.and_then(|t| t.get(..2.min(t.len())));
+                assert_eq!(checked[7].is_valid(k).then(|| checked[7].value(k)), want_head, "row {k}");
+                let want_path = text.and_then(|t| UriRef::parse(t).ok()).map(|u| u.path());
+                assert_eq!(checked[6].is_valid(k).then(|| checked[6].value(k)), want_path, "row {k}");
             }
         }
     }
