@@ -1,5 +1,7 @@
-//! A `StringViewArray` under construction whose views point into the
-//! input's buffers, with a buffer of its own for computed strings.
+//! Columns under construction: a `StringViewArray` whose views point into
+//! the input's buffers, with a buffer of its own for computed strings
+//! ([`ViewColumn`]); numbers ([`NumberColumn`]); and the validity bitmap
+//! they share ([`Validity`]).
 
 use arrow_array::{ArrowPrimitiveType, PrimitiveArray, StringViewArray};
 use arrow_buffer::{ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
@@ -274,9 +276,10 @@ impl ViewColumn {
         // are a `str` too): either inline, or a slice of a row's text at the
         // block and offset where `for_each_row` says that text lies in
         // `input` (checked to be inside the row in `push_part` and
-        // `make_view_in`), or a string copied whole into an owned block. So each view is in bounds and valid UTF-8, which is
-        // what `try_new` would check (debug builds check; the test below
-        // builds both ways and validates the unchecked array in full).
+        // `make_view_in`), or a string copied whole into an owned block. So
+        // each view is in bounds and valid UTF-8, which is what `try_new`
+        // would check (debug builds check; the test below builds both ways
+        // and validates the unchecked array in full).
         #[allow(unsafe_code)]
         Ok(unsafe { StringViewArray::new_unchecked(views, buffers, nulls) })
     }
