@@ -408,11 +408,14 @@ fn file_that_vanishes_during_the_run() {
         .unwrap();
     // Opening the FIFO for writing waits until the binary has opened it for
     // reading; it then reads until the writer closes, so it cannot have
-    // reached the second file before it is removed.
-    let mut w = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
-    std::fs::remove_file(&gone).unwrap();
-    w.write_all(b"/first\n/second\n").unwrap();
-    drop(w);
+    // reached the second file before it is removed. (On a thread: should the
+    // binary end without opening the FIFO, the test fails instead of waiting.)
+    let (fifo_w, gone_w) = (fifo.clone(), gone.clone());
+    std::thread::spawn(move || {
+        let mut w = std::fs::OpenOptions::new().write(true).open(&fifo_w).unwrap();
+        std::fs::remove_file(&gone_w).unwrap();
+        w.write_all(b"/first\n/second\n").unwrap();
+    });
     let o = child.wait_with_output().unwrap();
     assert_eq!(code(&o), 2);
     assert_eq!(String::from_utf8(o.stdout).unwrap(), "/first\n/second\n/last\n");
