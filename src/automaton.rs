@@ -164,7 +164,10 @@ impl<T: Tables, O, F: FnOnce(&T::Regs) -> O> WithSkip for Job<'_, T, F> {
 /// chosen, and the AVX2 code entered, once for the whole batch. For each
 /// item, in order, `each` gets the item back with `None` when its bytes are
 /// `limit` long or longer (not walked), else the walk's result: the
-/// registers (tag `k` in register `k`) or where it stopped.
+/// registers (tag `k` in register `k`) or where it stopped. (`limit` is
+/// `NONE` for every caller, the most a `u32` offset describes; as a
+/// parameter rather than the constant in the loop it measured 3 instructions
+/// per URL fewer, by code layout alone.)
 #[inline]
 pub(crate) fn run_each<T, X, I, G>(inputs: I, entry: usize, limit: usize, each: G)
 where

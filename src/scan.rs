@@ -3,7 +3,7 @@
 //! grammar's captures are in the same slots (the generator puts them there),
 //! so one function reads them for all.
 
-use crate::automaton::{Tables, NONE};
+use crate::automaton::{Stop, Tables, NONE};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{Grammar, Rule};
 use crate::host::HostKind;
@@ -110,7 +110,7 @@ where
             each(x, Ok(&caps));
         }
         Some(Err(s)) => {
-            let e = ParseError { index: s.index, kind: s.context, found: x.as_ref().get(s.index).copied() };
+            let e = stopped(x.as_ref(), s);
             each(x, Err(e));
         }
         None => {
@@ -130,11 +130,13 @@ where
     if input.len() >= NONE as usize {
         return Err(too_long(input));
     }
-    crate::automaton::run_then::<T, Captures, _>(input, entry, captures::<T>).map_err(|s| ParseError {
-        index: s.index,
-        kind: s.context,
-        found: input.get(s.index).copied(),
-    })
+    crate::automaton::run_then::<T, Captures, _>(input, entry, captures::<T>).map_err(|s| stopped(input, s))
+}
+
+/// The error of a walk over `input` that stopped at `s`.
+#[inline(always)]
+fn stopped(input: &[u8], s: Stop<ErrorKind>) -> ParseError {
+    ParseError { index: s.index, kind: s.context, found: input.get(s.index).copied() }
 }
 
 #[cold]

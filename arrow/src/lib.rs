@@ -45,7 +45,7 @@ use uriscan::{Component, Grammar, HostKind, NormalizeOptions, Port, ResolveMode,
 use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, parse_rows, Row};
-use views::{inline_view, NumberColumn, Validity, ViewColumn};
+use views::{inline_view, NumberColumn, ViewColumn};
 
 /// The component columns of [`parse`]'s struct, in order, with the
 /// component each holds.
@@ -123,7 +123,6 @@ fn port_number(u: &UriRef<'_>) -> Option<i32> {
 pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
     let n = array.len();
     let mut valid_bits = BooleanBufferBuilder::new(n);
-    let mut valid_nulls = Validity::with_capacity(n);
     let mut parts: Vec<ViewColumn> = COMPONENTS.iter().map(|_| ViewColumn::with_capacity(n)).collect();
     let mut host_kind = ViewColumn::with_capacity(n);
     let mut port = NumberColumn::<i32>::with_capacity(n);
@@ -140,7 +139,6 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
     };
     let buffers = parse_rows(array, |row| {
         let Some((row, parsed)) = row else {
-            valid_nulls.push(false);
             valid_bits.append(false);
             parts.iter_mut().for_each(ViewColumn::push_null);
             host_kind.push_null();
@@ -149,7 +147,6 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
             error_kind.push_null();
             return;
         };
-        valid_nulls.push(true);
         valid_bits.append(parsed.is_ok());
         match parsed {
             Ok(u) => {
@@ -173,7 +170,8 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
             }
         }
     })?;
-    let valid = BooleanArray::new(valid_bits.finish(), valid_nulls.finish());
+    // `valid` is null exactly where the input is (a null row parses to nothing).
+    let valid = BooleanArray::new(valid_bits.finish(), array.logical_nulls());
     let mut columns: Vec<ArrayRef> = vec![Arc::new(valid)];
     for col in parts {
         columns.push(Arc::new(col.finish(&buffers)?));
