@@ -41,12 +41,7 @@ fn batch_engines() -> Vec<(&'static str, Run)> {
         "uriscan parse_each (strict, batch)",
         Run::Batch(|lines| {
             let mut n = 0;
-            uriscan::UriRef::parse_each(lines.iter().copied(), |_, r| {
-                if let Ok(u) = r {
-                    black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
-                    n += 1;
-                }
-            });
+            uriscan::Syntax::UriReference.parse_each(lines.iter().copied(), |_);
             n
         }),
     )]
@@ -507,7 +502,7 @@ fn time_engines(engines: &[(&'static str, Run)], lines: &[&str], rounds: usize) 
 
 fn iri_engines() -> Vec<Engine> {
     vec![
-        ("uriscan IRI parse (Rfc3987)", |s| match uriscan::UriRef::parse_with(s, uriscan::Grammar::Rfc3987) {
+        ("uriscan IRI parse (Rfc3987)", |s| match (uriscan::Grammar::Rfc3987).reference().parse(s) {
             Ok(u) => {
                 black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
                 true
@@ -540,7 +535,7 @@ fn iri_engines() -> Vec<Engine> {
 
 fn to_uri_engines() -> Vec<Engine> {
     vec![
-        ("uriscan parse + to_uri", |s| match uriscan::UriRef::parse_with(s, uriscan::Grammar::Rfc3987) {
+        ("uriscan parse + to_uri", |s| match (uriscan::Grammar::Rfc3987).reference().parse(s) {
             Ok(u) => !black_box(u.to_uri()).is_empty(),
             Err(_) => false,
         }),
@@ -600,12 +595,7 @@ fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: us
         "uriscan IRI parse_each (Rfc3987, batch)",
         Run::Batch(|lines| {
             let mut n = 0;
-            uriscan::UriRef::parse_each_with(lines.iter().copied(), uriscan::Grammar::Rfc3987, |_, r| {
-                if let Ok(u) = r {
-                    black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
-                    n += 1;
-                }
-            });
+            (uriscan::Grammar::Rfc3987).reference().parse_each(lines.iter().copied(), |_);
             n
         }),
     ));

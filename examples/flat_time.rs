@@ -51,7 +51,7 @@ type Entry = (&'static str, fn(&str) -> usize);
 fn entries() -> Vec<Entry> {
     vec![
         ("parse", |s| UriRef::parse(s).map_or(0, |u| u.path().len())),
-        ("parse IRI", |s| UriRef::parse_with(s, Grammar::Rfc3987).map_or(0, |u| u.path().len())),
+        ("parse IRI", |s| Syntax::IriReference.parse(s).map_or(0, |u| u.path().len())),
         ("split", |s| uriscan::split(s).path.len()),
         ("resolve", |s| {
             let base = UriRef::parse("http://a/b/c/d;p?q").expect("base");

@@ -3,7 +3,7 @@
 //! IRI references are parsed like URI references, by the automaton compiled
 //! from RFC 3987 §2.2 (`grammar/rfc3987.abnf`, without the bidi formatting
 //! characters §4.1 forbids: `grammar/rfc3987.tags` excludes them):
-//! [`UriRef::parse_with(s, Grammar::Rfc3987)`](crate::UriRef::parse_with)
+//! [`Syntax::IriReference.parse(s)`](crate::UriRef::parse_with)
 //! gives the same view, components, host kinds and errors. Resolution
 //! (§6.5 of RFC 3987 is RFC 3986 §5's algorithm) and syntax-based
 //! normalization work on that view unchanged. This module adds:
@@ -23,12 +23,12 @@
 //!
 //! ```
 //! use uriscan::{iri, Grammar, UriRef};
-//! let u = UriRef::parse_with("http://www.example.org/D\u{fc}rst", Grammar::Rfc3987).unwrap();
+//! let u = Syntax::IriReference.parse("http://www.example.org/D\u{fc}rst").unwrap();
 //! assert_eq!(u.to_uri(), "http://www.example.org/D%C3%BCrst");
 //! assert_eq!(iri::to_iri("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u{fc}rst");
 //! ```
 
-use crate::grammar::Grammar;
+use crate::grammar::Syntax;
 use crate::normalize::NormalizeOptions;
 use crate::percent::{hex_digit, triplet_at};
 use crate::scan::CAP_QUERY;
@@ -241,7 +241,7 @@ impl<'a> UriRef<'a> {
     ///
     /// ```
     /// use uriscan::{Grammar, UriRef};
-    /// let u = UriRef::parse_with("/\u{6bdb}?q=\u{e9}#\u{416}", Grammar::Rfc3987).unwrap();
+    /// let u = Syntax::IriReference.parse("/\u{6bdb}?q=\u{e9}#\u{416}").unwrap();
     /// assert_eq!(u.to_uri(), "/%E6%AF%9B?q=%C3%A9#%D0%96");
     /// ```
     #[must_use]
@@ -273,18 +273,18 @@ impl<'a> UriRef<'a> {
     ///
     /// ```
     /// use uriscan::{Grammar, NormalizeOptions, UriRef};
-    /// let u = UriRef::parse_with("HTTP://Example.ORG/%c3%bc/./%7e", Grammar::Rfc3987).unwrap();
+    /// let u = Syntax::IriReference.parse("HTTP://Example.ORG/%c3%bc/./%7e").unwrap();
     /// assert_eq!(u.normalize_iri(NormalizeOptions::SYNTAX), "http://example.org/\u{fc}/~");
     /// ```
     #[must_use]
     pub fn normalize_iri(&self, opts: NormalizeOptions) -> Cow<'a, str> {
         match self.normalize_with(opts) {
-            Cow::Borrowed(s) => match UriRef::parse_with(s, Grammar::Rfc3987) {
+            Cow::Borrowed(s) => match Syntax::IriReference.parse(s) {
                 Ok(u) => u.to_iri(),
                 Err(_) => to_iri(s),
             },
             Cow::Owned(s) => {
-                let decoded = match UriRef::parse_with(&s, Grammar::Rfc3987) {
+                let decoded = match Syntax::IriReference.parse(&s) {
                     Ok(u) => u.to_iri().into_owned(),
                     Err(_) => to_iri(&s).into_owned(),
                 };
@@ -299,7 +299,7 @@ impl<'a> UriRef<'a> {
     /// ```
     /// use uriscan::{Grammar, NormalizeOptions, UriRef};
     /// // "e" and a combining acute accent compose into "é".
-    /// let u = UriRef::parse_with("http://a/e\u{301}", Grammar::Rfc3987).unwrap();
+    /// let u = Syntax::IriReference.parse("http://a/e\u{301}").unwrap();
     /// assert_eq!(u.normalize_iri_nfc(NormalizeOptions::SYNTAX), "http://a/\u{e9}");
     /// ```
     #[cfg(feature = "unicode-normalization")]
@@ -322,7 +322,7 @@ impl<'a> UriRef<'a> {
     ///
     /// ```
     /// use uriscan::{Grammar, NormalizeOptions, UriRef};
-    /// let iri = UriRef::parse_with("http://example.org/D\u{fc}rst", Grammar::Rfc3987).unwrap();
+    /// let iri = Syntax::IriReference.parse("http://example.org/D\u{fc}rst").unwrap();
     /// let uri = UriRef::parse("HTTP://example.org/D%c3%bcrst").unwrap();
     /// assert!(iri.iri_eq(&uri, NormalizeOptions::SYNTAX));
     /// assert!(!iri.iri_eq(&UriRef::parse("http://example.org/D%FCrst").unwrap(), NormalizeOptions::SYNTAX));
@@ -350,7 +350,7 @@ impl<'a> UriRef<'a> {
     ///
     /// ```
     /// use uriscan::{Grammar, UriRef};
-    /// let u = UriRef::parse_with("http://r\u{e9}sum\u{e9}.example.org/\u{e9}", Grammar::Rfc3987).unwrap();
+    /// let u = Syntax::IriReference.parse("http://r\u{e9}sum\u{e9}.example.org/\u{e9}").unwrap();
     /// assert_eq!(u.to_uri_idna().unwrap(), "http://xn--rsum-bpad.example.org/%C3%A9");
     /// ```
     #[cfg(feature = "idna")]
@@ -379,7 +379,7 @@ impl<'a> UriRef<'a> {
 /// ```
 /// use uriscan::{Grammar, UriRef};
 /// // A label mixing left-to-right and right-to-left letters (RFC 5893).
-/// let u = UriRef::parse_with("http://a\u{5d0}.example/", Grammar::Rfc3987).unwrap();
+/// let u = Syntax::IriReference.parse("http://a\u{5d0}.example/").unwrap();
 /// assert!(u.to_uri_idna().is_err());
 /// ```
 #[cfg(feature = "idna")]
@@ -394,7 +394,7 @@ impl IdnaError {
     ///
     /// ```
     /// use uriscan::{Grammar, UriRef};
-    /// let u = UriRef::parse_with("http://a\u{5d0}.example/", Grammar::Rfc3987).unwrap();
+    /// let u = Syntax::IriReference.parse("http://a\u{5d0}.example/").unwrap();
     /// assert_eq!(u.to_uri_idna().unwrap_err().index(), 7);
     /// ```
     #[must_use]

@@ -54,7 +54,7 @@ pub mod security;
 pub use byteset::ByteSet;
 pub use components::Components;
 pub use error::{ErrorKind, ParseError};
-pub use grammar::{Grammar, Rule};
+pub use grammar::{Grammar, Syntax};
 pub use host::{HostKind, Port};
 #[cfg(feature = "alloc")]
 pub use owned::{FromStringError, UriBuf, UriCow};

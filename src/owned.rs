@@ -18,7 +18,7 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::error::ParseError;
-use crate::grammar::{Grammar, Rule};
+use crate::grammar::Syntax;
 use crate::host::{HostKind, Port};
 use crate::scan::{self, Captures};
 use crate::uri::{Uri, UriRef};
@@ -134,46 +134,24 @@ impl UriBuf {
         UriRef::parse(input).map(|u| u.to_buf())
     }
 
-    /// Parses `input` against one of the entry rules ([`UriRef::parse_as`]).
-    ///
-    /// # Errors
-    /// A [`ParseError`] as for [`UriRef::parse`]. Never panics.
-    ///
-    /// ```
-    /// use uriscan::{Rule, UriBuf};
-    /// assert!(UriBuf::parse_as("http://a/b#c", Rule::AbsoluteUri).is_err());
-    /// ```
-    pub fn parse_as(input: &str, rule: Rule) -> Result<UriBuf, ParseError> {
-        UriRef::parse_as(input, rule).map(|u| u.to_buf())
-    }
-
-    /// Parses `input` by the reference rule of `grammar` ([`UriRef::parse_with`]).
-    ///
-    /// # Errors
-    /// A [`ParseError`] as for [`UriRef::parse_with`]. Never panics.
-    ///
-    /// ```
-    /// use uriscan::{Grammar, UriBuf};
-    /// let u = UriBuf::parse_with("//a_b/c", Grammar::Rfc2396).unwrap();
-    /// assert_eq!((u.authority(), u.host()), (Some("a_b"), None));
-    /// ```
-    pub fn parse_with(input: &str, grammar: Grammar) -> Result<UriBuf, ParseError> {
-        UriRef::parse_with(input, grammar).map(|u| u.to_buf())
-    }
-
-    /// Parses a `String` by `rule`, keeping it (no copy).
+    /// Parses a `String` by `syntax`, keeping it (no copy). (Any syntax
+    /// from a `&str`: [`Syntax::parse`] and [`to_buf`](UriRef::to_buf).)
     ///
     /// # Errors
     /// A [`FromStringError`] that gives the string back. Never panics.
     ///
     /// ```
-    /// use uriscan::{Rule, UriBuf};
-    /// let u = UriBuf::from_string_as(String::from("s:p"), Rule::Uri).unwrap();
+    /// use uriscan::{Syntax, UriBuf};
+    /// let u = UriBuf::from_string_with(String::from("s:p"), Syntax::Uri).unwrap();
     /// assert_eq!(u.scheme(), Some("s"));
+    /// let e = UriBuf::from_string_with(String::from("//[::1]"), Syntax::Rfc2396Reference).unwrap_err();
+    /// assert_eq!(e.into_string(), "//[::1]");
+    /// let u = Syntax::Rfc2396Reference.parse("//a_b/c").unwrap().to_buf();
+    /// assert_eq!((u.authority(), u.host()), (Some("a_b"), None));
     /// ```
     #[inline]
-    pub fn from_string_as(input: String, rule: Rule) -> Result<UriBuf, FromStringError> {
-        match scan::scan(input.as_bytes(), rule) {
+    pub fn from_string_with(input: String, syntax: Syntax) -> Result<UriBuf, FromStringError> {
+        match scan::scan(input.as_bytes(), syntax) {
             Ok(caps) => Ok(UriBuf { s: input, caps }),
             Err(error) => Err(FromStringError { input, error }),
         }
@@ -311,7 +289,7 @@ impl TryFrom<String> for UriBuf {
     /// failure the error gives it back.
     #[inline]
     fn try_from(s: String) -> Result<UriBuf, FromStringError> {
-        UriBuf::from_string_as(s, Rule::UriReference)
+        UriBuf::from_string_with(s, Syntax::UriReference)
     }
 }
 

@@ -144,7 +144,7 @@ impl<'a> UriRef<'a> {
     ///
     /// ```
     /// use uriscan::{Grammar, UriRef};
-    /// let iri = UriRef::parse_with("http://www.example.org/D\u{fc}rst", Grammar::Rfc3987).unwrap();
+    /// let iri = Syntax::IriReference.parse("http://www.example.org/D\u{fc}rst").unwrap();
     /// let u = iri.to_parsed_uri().unwrap();
     /// assert_eq!(u.as_uri_ref().path(), "/D%C3%BCrst");
     /// ```

@@ -17,7 +17,7 @@ use std::cell::Cell;
 use std::fmt::Write as _;
 use std::hash::{DefaultHasher, Hasher};
 use uriscan::{
-    percent, security, sets, Builder, NormalizeOptions, PathSegments, QueryPairs, ResolveMode, Rule, Uri, UriRef,
+    percent, security, sets, Builder, NormalizeOptions, PathSegments, QueryPairs, ResolveMode, Syntax, Uri, UriRef,
 };
 
 // ---------------------------------------------------------------------------
@@ -135,9 +135,9 @@ fn check_linear(name: &str, s: &str) -> String {
 
     // Parsing and splitting allocate nothing.
     let (_, p) = peak_of(|| {
-        for rule in [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef] {
-            let _ = UriRef::parse_as(s, rule);
-            let _ = UriRef::parse_bytes_as(s.as_bytes(), rule);
+        for rule in [Syntax::UriReference, Syntax::Uri, Syntax::AbsoluteUri, Syntax::RelativeRef] {
+            let _ = rule.parse(s);
+            let _ = rule.parse_bytes(s.as_bytes());
         }
         let _ = uriscan::split(s);
         let _ = uriscan::split_bytes(s.as_bytes());
@@ -330,15 +330,15 @@ impl Input {
 fn no_panic_parse() {
     fn prop(i: Input) -> TestResult {
         let s = i.text();
-        for rule in [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef] {
-            if let Ok(u) = UriRef::parse_bytes_as(&i.0, rule) {
+        for rule in [Syntax::UriReference, Syntax::Uri, Syntax::AbsoluteUri, Syntax::RelativeRef] {
+            if let Ok(u) = rule.parse_bytes(&i.0) {
                 let _ = (u.host_kind(), u.ipv4(), u.ipv6(), u.port_u16(), u.components().to_string(), format!("{u:?}"));
             }
-            if let Err(e) = UriRef::parse_as(&s, rule) {
+            if let Err(e) = rule.parse(&s) {
                 let _ = (e.index(), e.to_string());
             }
         }
-        let _ = (UriRef::parse_bytes(&i.0), Uri::parse(&s));
+        let _ = (Syntax::UriReference.parse_bytes(&i.0), Uri::parse(&s));
         TestResult::passed()
     }
     run("no_panic_parse", prop as fn(Input) -> TestResult);

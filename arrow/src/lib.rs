@@ -530,7 +530,7 @@ where
 /// assert!(uris.is_null(2));
 /// ```
 pub fn to_uri(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| UriRef::parse_with(t, Grammar::Rfc3987).ok().map(|_| uriscan::iri::to_uri(t)))
+    map_rows(array, |t| Syntax::IriReference.parse(t).ok().map(|_| uriscan::iri::to_uri(t)))
 }
 
 /// Each URI reference mapped to an IRI reference (RFC 3987 §3.2,
@@ -581,7 +581,7 @@ pub fn surt(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
 
 /// The host of an IRI (or URI) reference, if it has one.
 fn host_of(text: &str) -> Option<&str> {
-    UriRef::parse_with(text, Grammar::Rfc3987).ok()?.host()
+    Syntax::IriReference.parse(text).ok()?.host()
 }
 
 /// The registrable domain (eTLD+1, [`uriscan_crawl::registrable_domain`])

@@ -62,7 +62,7 @@ pub(crate) fn parse_rows<'a>(
                 current.set(row);
                 row.map_or("", |r| r.text)
             });
-            UriRef::parse_each(texts, |_, r| (self.0)(current.get().map(|row| (row, r))));
+            Syntax::UriReference.parse_each(texts, |_);
         }
     }
     with_rows(array, &mut Parse(f))

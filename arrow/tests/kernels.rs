@@ -256,7 +256,7 @@ fn iri_and_crawl_kernels_match_row_by_row() {
                 continue;
             };
             let get = |a: &StringViewArray| a.is_valid(i).then(|| a.value(i).to_string());
-            let iri = UriRef::parse_with(text, Grammar::Rfc3987).ok();
+            let iri = Syntax::IriReference.parse(text).ok();
             assert_eq!(get(&uris), iri.map(|_| uriscan::iri::to_uri(text).into_owned()), "{text}");
             let uri = UriRef::parse(text).ok();
             assert_eq!(get(&iris), uri.map(|_| uriscan::iri::to_iri(text).into_owned()), "{text}");

@@ -171,8 +171,8 @@ fn failure(within: &'static str, e: &ParseError) -> Failure {
 impl ResolveJob<'_> {
     fn parse<'x>(&self, b: &'x [u8]) -> Result<UriRef<'x>, ParseError> {
         match self.grammar {
-            Grammar::Rfc3986 => UriRef::parse_bytes(b),
-            g => UriRef::parse_bytes_with(b, g),
+            Grammar::Rfc3986 => Syntax::UriReference.parse_bytes(b),
+            g => g.reference().parse_bytes(b),
         }
     }
 

@@ -57,10 +57,10 @@ impl<'a> Line<'a> {
     #[inline]
     pub fn parse(&self, syntax: Syntax) -> Result<UriRef<'a>, ParseError> {
         match (syntax, self.text) {
-            (Syntax::Rule(rule), Some(s)) => UriRef::parse_as(s, rule),
-            (Syntax::Rule(rule), None) => UriRef::parse_bytes_as(self.bytes, rule),
-            (Syntax::Grammar(g), Some(s)) => UriRef::parse_with(s, g),
-            (Syntax::Grammar(g), None) => UriRef::parse_bytes_with(self.bytes, g),
+            (Syntax::Rule(rule), Some(s)) => rule.parse(s),
+            (Syntax::Rule(rule), None) => rule.parse_bytes(self.bytes),
+            (Syntax::Grammar(g), Some(s)) => g.reference().parse(s),
+            (Syntax::Grammar(g), None) => g.reference().parse_bytes(self.bytes),
         }
     }
 

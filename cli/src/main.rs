@@ -120,7 +120,7 @@ fn status<A>(r: Result<Summary<A>, u8>) -> u8 {
 /// A `--base` argument: it must parse and have a scheme. The message never
 /// echoes a password (RFC 3986 section 7.5).
 fn parse_base(b: &str, grammar: Grammar) -> Result<UriRef<'_>, String> {
-    match UriRef::parse_with(b, grammar) {
+    match grammar.reference().parse(b) {
         Ok(u) if u.scheme().is_some() => Ok(u),
         Ok(_) => {
             Err(format!("--base {}: a base URI needs a scheme (RFC 3986 section 5.1)", uriscan::security::redact(b)))

@@ -9,12 +9,12 @@ use std::hash::{DefaultHasher, Hasher};
 use uriscan::iri;
 use uriscan::percent::{self, DecodeError, DecodeIter, Encoded};
 use uriscan::security::{self, FindingKind};
-use uriscan::{remove_dot_segments, sets, ByteComponents, Grammar, NormalizeOptions, ResolveMode, Rule, Uri, UriRef};
+use uriscan::{remove_dot_segments, sets, ByteComponents, Grammar, NormalizeOptions, ResolveMode, Syntax, Uri, UriRef};
 
 /// A per-component encoder of `uriscan::percent`.
 type Encoder = fn(&[u8]) -> Cow<'_, str>;
 
-const RULES: [Rule; 4] = [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef];
+const RULES: [Syntax; 4] = [Syntax::UriReference, Syntax::Uri, Syntax::AbsoluteUri, Syntax::RelativeRef];
 
 /// Parse: all four entry rules, over bytes and (when UTF-8) over `str`; the
 /// two agree, an accepted input's components recompose to it, and every
@@ -22,9 +22,9 @@ const RULES: [Rule; 4] = [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule
 pub fn parse(data: &[u8]) {
     let text = std::str::from_utf8(data).ok();
     for rule in RULES {
-        let b = UriRef::parse_bytes_as(data, rule);
+        let b = rule.parse_bytes(data);
         if let Some(s) = text {
-            let t = UriRef::parse_as(s, rule);
+            let t = rule.parse(s);
             assert_eq!(b, t, "{rule:?}: bytes and str disagree");
         }
         match b {
@@ -34,10 +34,10 @@ pub fn parse(data: &[u8]) {
                 let _ = (u.host_kind(), u.ipv4(), u.ipv6(), u.port_u16(), u.is_uri());
                 let _ = (u.path_segments().count(), u.query_pairs().count());
                 let _ = format!("{u:?}");
-                if rule == Rule::AbsoluteUri {
+                if rule == Syntax::AbsoluteUri {
                     assert!(u.fragment().is_none());
                 }
-                if rule == Rule::RelativeRef {
+                if rule == Syntax::RelativeRef {
                     assert!(u.scheme().is_none());
                 }
             }
@@ -48,10 +48,10 @@ pub fn parse(data: &[u8]) {
         }
     }
     if let Some(s) = text {
-        assert_eq!(Uri::parse(s).is_ok(), UriRef::parse_as(s, Rule::Uri).is_ok());
+        assert_eq!(Uri::parse(s).is_ok(), Syntax::Uri.parse(s).is_ok());
         let _ = UriRef::parse(s);
     }
-    let _ = UriRef::parse_bytes(data);
+    let _ = Syntax::UriReference.parse_bytes(data);
 }
 
 /// Split (Appendix B): never fails, recomposes to the input, `split` and
@@ -235,7 +235,7 @@ pub fn security(data: &[u8]) {
 #[cfg(feature = "oracle")]
 pub fn strict_vs_oracle(data: &[u8]) {
     for rule in RULES {
-        let strict = UriRef::parse_bytes_as(data, rule);
+        let strict = rule.parse_bytes(data);
         let valid = uriscan::oracle::is_valid_bytes(data, rule);
         assert_eq!(strict.is_ok(), valid, "{rule:?}: strict {strict:?}, oracle {valid}");
     }
@@ -305,7 +305,7 @@ type Parts = [Option<String>; 8];
 const PART_NAMES: [&str; 8] = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
 
 fn ours_parts(s: &str, grammar: Grammar) -> Option<Parts> {
-    let u = UriRef::parse_with(s, grammar).ok()?;
+    let u = grammar.reference().parse(s).ok()?;
     Some(
         [u.scheme(), u.authority(), u.userinfo(), u.host(), u.port(), Some(u.path()), u.query(), u.fragment()]
             .map(|x| x.map(String::from)),
@@ -377,7 +377,7 @@ fn compare_parts(peer: &str, s: &str, ours: &Option<Parts>, theirs: &Option<Part
         (Some(_), None) => disagree(peer, &format!("rejects-valid{class}"), s, "uriscan accepts it"),
         (None, Some(_)) => {
             let grammar = if class.is_empty() { Grammar::Rfc3986 } else { Grammar::Rfc3987 };
-            let e = UriRef::parse_with(s, grammar).err().map(|e| e.to_string()).unwrap_or_default();
+            let e = grammar.reference().parse(s).err().map(|e| e.to_string()).unwrap_or_default();
             disagree(peer, &format!("accepts-invalid{class}"), s, &e)
         }
         (Some(a), Some(b)) => {
@@ -547,7 +547,7 @@ fn check_uri_to_iri(uri: &UriRef<'_>) {
     let s = uri.as_str();
     let mapped = iri::to_iri(s);
     assert_eq!(uri.to_iri(), mapped, "UriRef::to_iri and iri::to_iri disagree on {s:?}");
-    let v = match UriRef::parse_with(&mapped, Grammar::Rfc3987) {
+    let v = match Syntax::IriReference.parse(&mapped) {
         Ok(v) => v,
         Err(e) => panic!("to_iri({s:?}) = {mapped:?} is not an IRI reference: {e}"),
     };
@@ -578,7 +578,7 @@ fn check_uri_to_iri(uri: &UriRef<'_>) {
 /// the IRI's mapping): [`check_uri_to_iri`].
 pub fn iri_mapping(data: &[u8]) {
     let Ok(s) = std::str::from_utf8(data) else {
-        assert!(UriRef::parse_bytes_with(data, Grammar::Rfc3987).is_err(), "not UTF-8 yet an IRI");
+        assert!(Syntax::IriReference.parse_bytes(data).is_err(), "not UTF-8 yet an IRI");
         return;
     };
     let uri = iri::to_uri(s);
@@ -594,7 +594,7 @@ pub fn iri_mapping(data: &[u8]) {
     if let Ok(u) = UriRef::parse(s) {
         check_uri_to_iri(&u);
     }
-    let Ok(i) = UriRef::parse_with(s, Grammar::Rfc3987) else { return };
+    let Ok(i) = Syntax::IriReference.parse(s) else { return };
     assert!(maps_back, "the IRI {s:?} has a character to_iri would not decode");
     if !s.contains('%') {
         assert_eq!(round, s, "no round trip for the IRI {s:?}");
@@ -618,7 +618,7 @@ pub fn iri_mapping(data: &[u8]) {
         assert!(i.iri_eq(&i, o));
         assert!(i.iri_eq(&m, o) && m.iri_eq(&i, o), "{s:?} is not iri_eq to its URI {uri:?}");
         let n = i.normalize_iri(o);
-        let nu = match UriRef::parse_with(&n, Grammar::Rfc3987) {
+        let nu = match Syntax::IriReference.parse(&n) {
             Ok(nu) => nu,
             Err(e) => panic!("normalize_iri({s:?}) = {n:?} is not an IRI reference: {e}"),
         };

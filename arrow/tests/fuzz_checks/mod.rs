@@ -37,7 +37,7 @@ fn parse(text: &str) -> Option<UriRef<'_>> {
 /// The host of `text` parsed as an IRI reference (as the domain kernels
 /// read rows), if it has one.
 fn iri_host(text: &str) -> Option<&str> {
-    UriRef::parse_with(text, Grammar::Rfc3987).ok()?.host()
+    Syntax::IriReference.parse(text).ok()?.host()
 }
 
 /// The slice of `u` that `c` names.
@@ -190,7 +190,7 @@ fn check_kernels(array: &dyn Array, rows: &[Option<&str>]) {
     check_column("slices", &out, rows, |i, t| (i % 2 == 0).then(|| t.to_string()));
     let out = uriscan_arrow::to_uri(array).expect("to_uri");
     check_column("to_uri", &out, rows, |_, t| {
-        UriRef::parse_with(t, Grammar::Rfc3987).ok().map(|_| iri::to_uri(t).into_owned())
+        Syntax::IriReference.parse(t).ok().map(|_| iri::to_uri(t).into_owned())
     });
     let out = uriscan_arrow::to_iri(array).expect("to_iri");
     check_column("to_iri", &out, rows, |_, t| parse(t).map(|_| iri::to_iri(t).into_owned()));
