@@ -22,7 +22,7 @@
 //!   with a URI through the IRI's URI mapping ([`UriRef::iri_eq`]).
 //!
 //! ```
-//! use uriscan::{iri, Grammar, UriRef};
+//! use uriscan::{iri, Syntax};
 //! let u = Syntax::IriReference.parse("http://www.example.org/D\u{fc}rst").unwrap();
 //! assert_eq!(u.to_uri(), "http://www.example.org/D%C3%BCrst");
 //! assert_eq!(iri::to_iri("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u{fc}rst");
@@ -240,7 +240,7 @@ impl<'a> UriRef<'a> {
     /// borrowed when the reference is ASCII (every URI reference is).
     ///
     /// ```
-    /// use uriscan::{Grammar, UriRef};
+    /// use uriscan::{Syntax};
     /// let u = Syntax::IriReference.parse("/\u{6bdb}?q=\u{e9}#\u{416}").unwrap();
     /// assert_eq!(u.to_uri(), "/%E6%AF%9B?q=%C3%A9#%D0%96");
     /// ```
@@ -272,7 +272,7 @@ impl<'a> UriRef<'a> {
     /// unless `normalize_iri_nfc` (feature `unicode-normalization`) asks for it.
     ///
     /// ```
-    /// use uriscan::{Grammar, NormalizeOptions, UriRef};
+    /// use uriscan::{NormalizeOptions, Syntax};
     /// let u = Syntax::IriReference.parse("HTTP://Example.ORG/%c3%bc/./%7e").unwrap();
     /// assert_eq!(u.normalize_iri(NormalizeOptions::SYNTAX), "http://example.org/\u{fc}/~");
     /// ```
@@ -297,7 +297,7 @@ impl<'a> UriRef<'a> {
     /// Form C (RFC 3987 §5.3.2.2; feature `unicode-normalization`).
     ///
     /// ```
-    /// use uriscan::{Grammar, NormalizeOptions, UriRef};
+    /// use uriscan::{NormalizeOptions, Syntax};
     /// // "e" and a combining acute accent compose into "é".
     /// let u = Syntax::IriReference.parse("http://a/e\u{301}").unwrap();
     /// assert_eq!(u.normalize_iri_nfc(NormalizeOptions::SYNTAX), "http://a/\u{e9}");
@@ -321,7 +321,7 @@ impl<'a> UriRef<'a> {
     /// steps when asked).
     ///
     /// ```
-    /// use uriscan::{Grammar, NormalizeOptions, UriRef};
+    /// use uriscan::{NormalizeOptions, Syntax, UriRef};
     /// let iri = Syntax::IriReference.parse("http://example.org/D\u{fc}rst").unwrap();
     /// let uri = UriRef::parse("HTTP://example.org/D%c3%bcrst").unwrap();
     /// assert!(iri.iri_eq(&uri, NormalizeOptions::SYNTAX));
@@ -349,7 +349,7 @@ impl<'a> UriRef<'a> {
     /// The host is not a valid domain name for IDNA; the message says why.
     ///
     /// ```
-    /// use uriscan::{Grammar, UriRef};
+    /// use uriscan::{Syntax};
     /// let u = Syntax::IriReference.parse("http://r\u{e9}sum\u{e9}.example.org/\u{e9}").unwrap();
     /// assert_eq!(u.to_uri_idna().unwrap(), "http://xn--rsum-bpad.example.org/%C3%A9");
     /// ```
@@ -377,7 +377,7 @@ impl<'a> UriRef<'a> {
 /// A host that IDNA ToASCII refuses (`UriRef::to_uri_idna`; feature `idna`).
 ///
 /// ```
-/// use uriscan::{Grammar, UriRef};
+/// use uriscan::{Syntax};
 /// // A label mixing left-to-right and right-to-left letters (RFC 5893).
 /// let u = Syntax::IriReference.parse("http://a\u{5d0}.example/").unwrap();
 /// assert!(u.to_uri_idna().is_err());
@@ -393,7 +393,7 @@ impl IdnaError {
     /// The byte index of the host in the reference.
     ///
     /// ```
-    /// use uriscan::{Grammar, UriRef};
+    /// use uriscan::{Syntax};
     /// let u = Syntax::IriReference.parse("http://a\u{5d0}.example/").unwrap();
     /// assert_eq!(u.to_uri_idna().unwrap_err().index(), 7);
     /// ```

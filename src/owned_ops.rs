@@ -143,7 +143,7 @@ impl<'a> UriRef<'a> {
     /// RFC 3986 excludes). Never panics.
     ///
     /// ```
-    /// use uriscan::{Grammar, UriRef};
+    /// use uriscan::{Syntax};
     /// let iri = Syntax::IriReference.parse("http://www.example.org/D\u{fc}rst").unwrap();
     /// let u = iri.to_parsed_uri().unwrap();
     /// assert_eq!(u.as_uri_ref().path(), "/D%C3%BCrst");

@@ -142,18 +142,20 @@ const SYNTAX_NAMES: [&str; Syntax::ALL.len()] = {
 impl FromStr for Syntax {
     type Err = UnknownName;
 
-    /// A syntax by its [`name`](Syntax::name) (`rfc3986/URI`), by its rule
-    /// alone where one grammar has it (`URI`, `IRI-reference`), or by a
-    /// grammar's name for its [`reference`](Grammar::reference) rule
-    /// (`rfc2396`); ASCII case ignored.
+    /// A syntax by its [`name`](Syntax::name) (`rfc3986/URI`); by its rule
+    /// alone, the default grammar's (RFC 3986) or else the one grammar's
+    /// that has it (`URI-reference`, `IRI`); or by a grammar's name for its
+    /// [`reference`](Grammar::reference) rule (`rfc2396`). ASCII case ignored.
     ///
     /// ```
     /// use uriscan::Syntax;
     /// assert_eq!("RFC3987/IRI".parse::<Syntax>(), Ok(Syntax::Iri));
     /// assert_eq!("relative-ref".parse::<Syntax>(), Ok(Syntax::RelativeRef));
+    /// assert_eq!("IRI-reference".parse::<Syntax>(), Ok(Syntax::IriReference));
     /// assert_eq!("rfc1630".parse::<Syntax>(), Ok(Syntax::FragmentAddress));
-    /// // Two grammars have a `URI-reference`: the name must say which.
-    /// assert!("URI-reference".parse::<Syntax>().is_err());
+    /// // RFC 2396 has a `URI-reference` too: a rule alone is RFC 3986's.
+    /// assert_eq!("URI-reference".parse::<Syntax>(), Ok(Syntax::UriReference));
+    /// assert_eq!("rfc2396/URI-reference".parse::<Syntax>(), Ok(Syntax::Rfc2396Reference));
     /// ```
     fn from_str(s: &str) -> Result<Syntax, UnknownName> {
         let unknown = UnknownName { what: "syntax", expected: &SYNTAX_NAMES };
@@ -163,8 +165,12 @@ impl FromStr for Syntax {
         if let Ok(g) = s.parse::<Grammar>() {
             return Ok(g.reference());
         }
-        let mut by_rule = Syntax::ALL.iter().filter(|x| x.rule().eq_ignore_ascii_case(s));
-        match (by_rule.next(), by_rule.next()) {
+        let by_rule = |x: &&Syntax| x.rule().eq_ignore_ascii_case(s);
+        if let Some(x) = Grammar::default().syntaxes().iter().find(by_rule) {
+            return Ok(*x);
+        }
+        let mut others = Syntax::ALL.iter().filter(by_rule);
+        match (others.next(), others.next()) {
             (Some(x), None) => Ok(*x),
             _ => Err(unknown),
         }

@@ -6,7 +6,7 @@
 mod common;
 use common::*;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use uriscan::{Grammar, UriRef};
+use uriscan::{Grammar, Syntax, UriRef};
 
 const GRAMMARS: [Grammar; 4] = [Grammar::Rfc3986, Grammar::Rfc2396, Grammar::Rfc1630, Grammar::Rfc3987];
 
@@ -30,7 +30,14 @@ fn check_bytes(inputs: &[Vec<u8>], grammar: Grammar) -> Result<usize, String> {
     let mut k = 0;
     let mut valid = 0;
     let mut bad = None;
-    grammar.reference().parse_bytes_each(inputs.iter().map(Vec::as_slice), |b);
+    grammar.reference().parse_bytes_each(inputs.iter().map(Vec::as_slice), |b, r| {
+        let expected = grammar.reference().parse_bytes(&inputs[k]);
+        if bad.is_none() && (!std::ptr::eq(b, inputs[k].as_slice()) || r != expected) {
+            bad = Some(format!("{grammar}: item {k} {:?}: batch {r:?}, single {expected:?}", inputs[k]));
+        }
+        valid += usize::from(r.is_ok());
+        k += 1;
+    });
     match bad {
         Some(b) => Err(b),
         None if k != inputs.len() => Err(format!("{grammar}: {k} results for {} inputs", inputs.len())),
@@ -42,7 +49,13 @@ fn check_bytes(inputs: &[Vec<u8>], grammar: Grammar) -> Result<usize, String> {
 fn check_strs(inputs: &[&str], grammar: Grammar) -> Result<(), String> {
     let mut k = 0;
     let mut bad = None;
-    grammar.reference().parse_each(inputs.iter().copied(), |s);
+    grammar.reference().parse_each(inputs.iter().copied(), |s, r| {
+        let expected = grammar.reference().parse(inputs[k]);
+        if bad.is_none() && (!std::ptr::eq(s, inputs[k]) || r != expected) {
+            bad = Some(format!("{grammar}: item {k} {:?}: batch {r:?}, single {expected:?}", inputs[k]));
+        }
+        k += 1;
+    });
     match bad {
         Some(b) => Err(b),
         None if k != inputs.len() => Err(format!("{grammar}: {k} results for {} inputs", inputs.len())),
@@ -63,14 +76,17 @@ fn batches_of_the_data_files_equal_single_parses() {
     }
     // `parse_each` is `parse_each_with` for RFC 3986.
     let mut k = 0;
-    Syntax::UriReference.parse_each(strs.iter().copied(), |s);
+    Syntax::UriReference.parse_each(strs.iter().copied(), |s, r| {
+        assert_eq!(r, UriRef::parse(s), "{s:?}");
+        k += 1;
+    });
     assert_eq!(k, strs.len());
 }
 
 #[test]
 fn an_empty_batch_calls_nothing() {
     let mut calls = 0;
-    Syntax::UriReference.parse_each(std::iter::empty(), |_);
+    Syntax::UriReference.parse_each(std::iter::empty(), |_, _| calls += 1);
     assert_eq!(calls, 0);
 }
 

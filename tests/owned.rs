@@ -60,11 +60,11 @@ fn invalid_strings_come_back_with_the_parse_error() {
         let rule: Syntax = c.rule.parse().unwrap_or_else(|e| panic!("line {}: {e}", c.line));
         let want = rule.parse(&text).unwrap_err();
         assert_eq!(want.index(), c.index, "line {}", c.line);
-        let e = UriBuf::from_string_as(text.clone(), rule).unwrap_err();
+        let e = UriBuf::from_string_with(text.clone(), rule).unwrap_err();
         assert_eq!(e.error(), want, "line {}", c.line);
         assert_eq!(e.to_string(), want.to_string());
         assert_eq!(e.into_string(), text);
-        assert_eq!(UriBuf::parse_as(&text, rule).unwrap_err(), want);
+
         if rule == Syntax::UriReference {
             assert_eq!(text.parse::<UriBuf>().unwrap_err(), want);
             assert_eq!(UriBuf::try_from(text.clone()).unwrap_err().into_string(), text);
@@ -235,8 +235,8 @@ fn enum_names_round_trip_through_display_and_from_str() {
         }
         assert!("no such name".parse::<T>().is_err());
     }
-    round_trip(&Syntax::ALL);
-    round_trip(&Grammar::ALL);
+    round_trip(Syntax::ALL);
+    round_trip(Grammar::ALL);
     round_trip(&[HostKind::RegName, HostKind::Ipv4, HostKind::Ipv6, HostKind::IpvFuture]);
     // Every kind an error in the invalid data has, by the name messages use.
     let mut kinds = BTreeSet::new();
@@ -250,7 +250,10 @@ fn enum_names_round_trip_through_display_and_from_str() {
     }
     assert!(kinds.len() > 5);
     assert_eq!(HostKind::Ipv4.to_string(), "ipv4");
-    assert_eq!(Syntax::AbsoluteUri.to_string(), "absolute-URI");
+    assert_eq!(Syntax::AbsoluteUri.to_string(), "rfc3986/absolute-URI");
     let e = "uri-ref".parse::<Syntax>().unwrap_err();
-    assert_eq!(e.to_string(), "unknown rule (expected one of: URI-reference, URI, absolute-URI, relative-ref)");
+    assert!(
+        e.to_string().starts_with("unknown syntax (expected one of: rfc3986/URI-reference, rfc3986/URI, rfc3986/absolute-URI, rfc3986/relative-ref, rfc2396/URI-reference, "),
+        "{e}"
+    );
 }

@@ -7,7 +7,7 @@ use arrow_buffer::Buffer;
 use arrow_data::ByteView;
 use arrow_schema::{ArrowError, DataType};
 use std::cell::Cell;
-use uriscan::{ParseError, UriRef};
+use uriscan::{ParseError, Syntax, UriRef};
 
 /// Longest string a view keeps inline (Arrow format).
 pub(crate) const MAX_INLINE: usize = 12;
@@ -62,7 +62,7 @@ pub(crate) fn parse_rows<'a>(
                 current.set(row);
                 row.map_or("", |r| r.text)
             });
-            Syntax::UriReference.parse_each(texts, |_);
+            Syntax::UriReference.parse_each(texts, |_, r| (self.0)(current.get().map(|row| (row, r))));
         }
     }
     with_rows(array, &mut Parse(f))

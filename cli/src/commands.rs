@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use uriscan::security::FindingKind;
-use uriscan::{percent, Grammar, NormalizeOptions, ParseError, ResolveMode, UriRef};
+use uriscan::{percent, Grammar, NormalizeOptions, ParseError, ResolveMode, Syntax, UriRef};
 use uriscan_crawl::{CanonError, DomainOptions, HostClass, ParamFilter, Profile, Section, SurtOptions};
 
 use crate::driver::{Job, Line, Syntax};

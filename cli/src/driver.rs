@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::record::{find_escape, Fields, Layout, Row, Sink, Val};
-use uriscan::{Grammar, ParseError, Rule, UriRef};
+use uriscan::{Grammar, ParseError, Rule, Syntax, UriRef};
 
 /// One input operand.
 pub struct FileCtx {

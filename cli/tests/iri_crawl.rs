@@ -13,7 +13,7 @@ use std::process::Output;
 
 use common::{code, run};
 use serde_json::Value;
-use uriscan::{Grammar, UriRef};
+use uriscan::{Grammar, Syntax, UriRef};
 use uriscan_crawl::{CanonError, DomainOptions, ParamFilter, Profile, SurtOptions};
 
 /// Lines for every command: RFC examples, an IRI, IP hosts, a private-section
