@@ -13,7 +13,7 @@
 //! Nothing here is a test: it measures and prints.
 use std::hint::black_box;
 use std::time::Instant;
-use uriscan::{percent, Grammar, NormalizeOptions, Syntax, UriRef};
+use uriscan::{percent, NormalizeOptions, Syntax, UriRef};
 
 const MIB: usize = 1 << 20;
 

@@ -66,8 +66,10 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
 fn set_with_triplets<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
     let k = layout::run_set(acc);
     crate::simd::Set {
-        ext: layout::ext_triplet(T::AUTOMATON.accels.ext[k])
-            .map(|t| crate::simd::Ext { lut: &T::AUTOMATON.accels.triplet_lut[t], nibbles: &T::AUTOMATON.accels.triplet_nibbles[t] }),
+        ext: layout::ext_triplet(T::AUTOMATON.accels.ext[k]).map(|t| crate::simd::Ext {
+            lut: &T::AUTOMATON.accels.triplet_lut[t],
+            nibbles: &T::AUTOMATON.accels.triplet_nibbles[t],
+        }),
         ..set::<T>(acc)
     }
 }

@@ -4,7 +4,7 @@
 
 use quickcheck::{quickcheck, TestResult};
 use std::borrow::Cow;
-use uriscan::{extract, extract_bytes, Delimiter, Extractor, Match, Syntax, UriRef};
+use uriscan::{extract, extract_bytes, Delimiter, Extractor, Match, Syntax};
 
 const DATA: &str = include_str!("data/extract.txt");
 

@@ -9,7 +9,7 @@
 //! optimized, overflow-checked profile (`cargo test --profile ci-checked
 //! --test huge -- --include-ignored`, see `.ci/run`).
 
-use uriscan::{split_bytes, ErrorKind, Grammar, Syntax, UriRef};
+use uriscan::{split_bytes, ErrorKind, Syntax};
 
 /// The longest input the automaton can describe.
 const MAX: usize = u32::MAX as usize - 1;

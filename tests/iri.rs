@@ -7,7 +7,7 @@ mod common;
 
 use common::{records, unescape};
 use std::borrow::Cow;
-use uriscan::{iri, Grammar, HostKind, NormalizeOptions, ResolveMode, Syntax, UriRef};
+use uriscan::{iri, HostKind, NormalizeOptions, ResolveMode, Syntax, UriRef};
 
 const UTF8: &str = include_str!("data/rfc3987_utf8.txt");
 const EXAMPLES: &str = include_str!("data/rfc3987_examples.txt");

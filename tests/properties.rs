@@ -21,7 +21,7 @@ mod generator;
 use generator::{Generator, Rng};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use std::sync::OnceLock;
-use uriscan::{HostKind, Syntax, UriRef};
+use uriscan::{HostKind, Syntax};
 
 /// Cases per quickcheck property.
 const CASES: u64 = 10_000;

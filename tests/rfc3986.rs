@@ -48,7 +48,9 @@ fn valid_examples_have_every_component() {
         assert_eq!(by_range(Component::Query), c.query, "{} query range", ctx);
         assert_eq!(by_range(Component::Fragment), c.fragment, "{} fragment range", ctx);
         // The same through the byte API.
-        let b = Syntax::UriReference.parse_bytes(c.input.as_bytes()).unwrap_or_else(|e| panic!("{}: bytes rejected: {}", ctx, e));
+        let b = Syntax::UriReference
+            .parse_bytes(c.input.as_bytes())
+            .unwrap_or_else(|e| panic!("{}: bytes rejected: {}", ctx, e));
         assert_eq!(b, u, "{} bytes", ctx);
         // The rule-specific entry points agree with the reference's shape.
         let has_scheme = c.scheme.is_some();

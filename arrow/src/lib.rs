@@ -41,7 +41,7 @@ use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::borrow::Cow;
 
-use uriscan::{Component, Grammar, HostKind, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
+use uriscan::{Component, HostKind, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
 use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, parse_rows, Row};

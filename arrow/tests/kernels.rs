@@ -5,7 +5,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
 use std::sync::Arc;
-use uriscan::{Component, Grammar, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
+use uriscan::{Component, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
 use uriscan_arrow::COMPONENTS;
 use uriscan_crawl::DomainOptions;
 

@@ -1,9 +1,9 @@
 //! The command line (clap derive): every option is defined here once; the
 //! help, the completions and the man page are generated from it.
 
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::driver::Syntax;
 use crate::record::Format;
 
 const AFTER_HELP: &str = "\
@@ -84,56 +84,54 @@ pub struct Input {
     pub files: Vec<String>,
 }
 
-/// What a line is parsed as.
+/// What a line is parsed as: a grammar of the library's registry and one
+/// of its entry rules, named as `uriscan::Grammar` and `uriscan::Syntax`
+/// name them (the possible values come from the registry).
 #[derive(Debug, Args)]
 pub struct SyntaxArgs {
-    /// The RFC 3986 rule lines must match
-    #[arg(long, value_enum, default_value_t = RuleArg::UriReference)]
-    pub rule: RuleArg,
-    /// Judge lines by this RFC's reference rule instead (not with --rule)
-    #[arg(long, value_enum, conflicts_with = "rule")]
-    pub grammar: Option<GrammarArg>,
+    /// The entry rule lines must match (of --grammar; default: its reference rule)
+    #[arg(long, ignore_case = true, value_parser = rule_names(uriscan::Syntax::ALL))]
+    pub rule: Option<String>,
+    /// The grammar lines are judged by [default: rfc3986]
+    #[arg(long, ignore_case = true, value_parser = grammar_names())]
+    pub grammar: Option<String>,
 }
 
 impl SyntaxArgs {
-    pub fn syntax(&self) -> Syntax {
-        match self.grammar {
-            Some(GrammarArg::Rfc2396) => Syntax::Grammar(uriscan::Grammar::Rfc2396),
-            Some(GrammarArg::Rfc1630) => Syntax::Grammar(uriscan::Grammar::Rfc1630),
-            Some(GrammarArg::Rfc3987) => Syntax::Grammar(uriscan::Grammar::Rfc3987),
-            Some(GrammarArg::Rfc3986) | None => Syntax::Rule(self.rule.rule()),
-        }
+    /// The syntax `--grammar` and `--rule` name together.
+    pub fn syntax(&self) -> Result<uriscan::Syntax, String> {
+        let grammar = match &self.grammar {
+            Some(g) => g.parse::<uriscan::Grammar>().map_err(|e| e.to_string())?,
+            None => uriscan::Grammar::default(),
+        };
+        syntax_of(grammar, self.rule.as_deref())
     }
 }
 
-/// The RFC 3986 entry rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RuleArg {
-    UriReference,
-    Uri,
-    AbsoluteUri,
-    RelativeRef,
+/// The syntax of `grammar` with entry rule `rule` (its reference rule when `None`).
+pub fn syntax_of(grammar: uriscan::Grammar, rule: Option<&str>) -> Result<uriscan::Syntax, String> {
+    let Some(rule) = rule else { return Ok(grammar.reference()) };
+    let found = grammar.syntaxes().iter().find(|x| x.rule().eq_ignore_ascii_case(rule));
+    found.copied().ok_or_else(|| {
+        let rules: Vec<&str> = grammar.syntaxes().iter().map(|x| x.rule()).collect();
+        format!("--rule {rule} is not a rule of --grammar {grammar} (its rules: {})", rules.join(", "))
+    })
 }
 
-impl RuleArg {
-    pub fn rule(self) -> uriscan::Rule {
-        match self {
-            RuleArg::UriReference => uriscan::Rule::UriReference,
-            RuleArg::Uri => uriscan::Rule::Uri,
-            RuleArg::AbsoluteUri => uriscan::Rule::AbsoluteUri,
-            RuleArg::RelativeRef => uriscan::Rule::RelativeRef,
+/// The grammars' names, from the registry.
+fn grammar_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(uriscan::Grammar::ALL.iter().map(|g| PossibleValue::new(g.name())))
+}
+
+/// The entry rules of `syntaxes`, from the registry (each rule once).
+pub fn rule_names(syntaxes: &[uriscan::Syntax]) -> PossibleValuesParser {
+    let mut rules: Vec<&'static str> = Vec::new();
+    for x in syntaxes {
+        if !rules.iter().any(|r| r.eq_ignore_ascii_case(x.rule())) {
+            rules.push(x.rule());
         }
     }
-}
-
-/// The grammars.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GrammarArg {
-    Rfc3986,
-    Rfc2396,
-    Rfc1630,
-    /// IRI references (RFC 3987): RFC 3986 plus non-ASCII characters
-    Rfc3987,
+    PossibleValuesParser::new(rules.into_iter().map(PossibleValue::new))
 }
 
 /// What `resolve` reads: URI references or IRI references.
@@ -231,8 +229,8 @@ pub enum Cmd {
         #[arg(long)]
         key: bool,
         /// The RFC 3986 rule lines must match
-        #[arg(long, value_enum, default_value_t = RuleArg::UriReference)]
-        rule: RuleArg,
+        #[arg(long, ignore_case = true, value_parser = rule_names(uriscan::Grammar::Rfc3986.syntaxes()))]
+        rule: Option<String>,
         #[command(flatten)]
         input: Input,
     },

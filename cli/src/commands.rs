@@ -9,7 +9,7 @@ use uriscan::security::FindingKind;
 use uriscan::{percent, Grammar, NormalizeOptions, ParseError, ResolveMode, Syntax, UriRef};
 use uriscan_crawl::{CanonError, DomainOptions, HostClass, ParamFilter, Profile, Section, SurtOptions};
 
-use crate::driver::{Job, Line, Syntax};
+use crate::driver::{Job, Line};
 use crate::line_columns;
 use crate::record::{Fields, Fill, Format, Row, Sink, Val};
 
@@ -228,7 +228,7 @@ impl Job for ResolveJob<'_> {
 }
 
 pub struct NormalizeJob {
-    pub rule: uriscan::Rule,
+    pub rule: Syntax,
     pub opts: NormalizeOptions,
     /// `--key`: text by default.
     pub key: bool,
@@ -253,7 +253,7 @@ impl Job for NormalizeJob {
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
         let mut r = l.row();
-        match l.parse(Syntax::Rule(self.rule)) {
+        match l.parse(self.rule) {
             Ok(u) => {
                 // The comparison key is the normalized form: two references
                 // are `normalized_eq` exactly when these strings are equal.
@@ -616,7 +616,7 @@ impl Job for SecurityJob {
     type Acc = ();
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        match l.parse(Syntax::Rule(uriscan::Rule::UriReference)) {
+        match l.parse(Syntax::UriReference) {
             Ok(u) => {
                 for f in u.security_findings() {
                     let mut r = l.row();
@@ -698,12 +698,12 @@ impl Job for IriJob {
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
         let res = match self {
-            IriJob::ToUri { idna } => match l.parse(Syntax::Grammar(Grammar::Rfc3987)) {
+            IriJob::ToUri { idna } => match l.parse(Syntax::IriReference) {
                 Err(e) => Err(parse_failure(&e)),
                 Ok(u) if *idna => u.to_uri_idna().map(cow_val).map_err(|e| ("idna", Some(e.index()), e.to_string())),
                 Ok(u) => Ok(cow_val(u.to_uri())),
             },
-            IriJob::ToIri => match l.parse(Syntax::Rule(uriscan::Rule::UriReference)) {
+            IriJob::ToIri => match l.parse(Syntax::UriReference) {
                 Ok(u) => Ok(cow_val(u.to_iri())),
                 Err(e) => Err(parse_failure(&e)),
             },

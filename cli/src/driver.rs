@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::record::{find_escape, Fields, Layout, Row, Sink, Val};
-use uriscan::{Grammar, ParseError, Rule, Syntax, UriRef};
+use uriscan::{ParseError, Syntax, UriRef};
 
 /// One input operand.
 pub struct FileCtx {
@@ -56,11 +56,9 @@ impl<'a> Line<'a> {
     /// once per chunk instead of once per line).
     #[inline]
     pub fn parse(&self, syntax: Syntax) -> Result<UriRef<'a>, ParseError> {
-        match (syntax, self.text) {
-            (Syntax::Rule(rule), Some(s)) => rule.parse(s),
-            (Syntax::Rule(rule), None) => rule.parse_bytes(self.bytes),
-            (Syntax::Grammar(g), Some(s)) => g.reference().parse(s),
-            (Syntax::Grammar(g), None) => g.reference().parse_bytes(self.bytes),
+        match self.text {
+            Some(s) => syntax.parse(s),
+            None => syntax.parse_bytes(self.bytes),
         }
     }
 
@@ -90,14 +88,6 @@ impl<'a> Line<'a> {
 #[macro_export]
 macro_rules! line_columns {
     ($($c:literal),* $(,)?) => { &["file", "line", "input", $($c),*] };
-}
-
-/// What a line is parsed as: an RFC 3986 entry rule (`--rule`), or the
-/// reference rule of another grammar (`--grammar rfc2396|rfc1630`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Syntax {
-    Rule(Rule),
-    Grammar(Grammar),
 }
 
 /// What a command does with each line.
@@ -678,7 +668,6 @@ mod tests {
     use super::*;
     use crate::commands::{ParseJob, Records};
     use crate::record::Format;
-    use uriscan::Grammar;
 
     /// xorshift, fixed seed.
     struct Rng(u64);
@@ -741,7 +730,7 @@ mod tests {
         let file = FileCtx::new("some \"file\"\t.txt");
         let all = ParseJob::COLUMNS.join(",");
         let selections = [None, Some(all.as_str()), Some("input,host,error_message"), Some("line"), Some("valid,port")];
-        let syntaxes = [Syntax::Rule(uriscan::Rule::UriReference), Syntax::Grammar(Grammar::Rfc3987)];
+        let syntaxes = [Syntax::UriReference, Syntax::IriReference];
         let mut compared = 0;
         for case in 0..200 {
             let data = rng.chunk(case % 3 == 0);

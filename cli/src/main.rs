@@ -135,7 +135,10 @@ fn run(cli: &Cli) -> u8 {
         if cli.cmd.files().is_empty() { vec!["-"] } else { cli.cmd.files().iter().map(String::as_str).collect() };
     let files: Vec<FileCtx> = operands.iter().map(|f| FileCtx::new(f)).collect();
     match &cli.cmd {
-        Cmd::Parse { syntax, .. } => status(records(&commands::ParseJob { syntax: syntax.syntax() }, c, &files)),
+        Cmd::Parse { syntax, .. } => match syntax.syntax() {
+            Ok(syntax) => status(records(&commands::ParseJob { syntax }, c, &files)),
+            Err(e) => usage(e),
+        },
         Cmd::Split { .. } => status(records(&commands::SplitJob, c, &files)),
         Cmd::Resolve { base, non_strict, grammar, iri, .. } => {
             let mode = if *non_strict { ResolveMode::NonStrict } else { ResolveMode::Strict };
@@ -174,10 +177,17 @@ fn run(cli: &Cli) -> u8 {
         }
         Cmd::Normalize { scheme_based, key, rule, .. } => {
             let opts = if *scheme_based { NormalizeOptions::SCHEME_BASED } else { NormalizeOptions::SYNTAX };
-            status(records(&commands::NormalizeJob { rule: rule.rule(), opts, key: *key }, c, &files))
+            match args::syntax_of(uriscan::Grammar::Rfc3986, rule.as_deref()) {
+                Ok(rule) => status(records(&commands::NormalizeJob { rule, opts, key: *key }, c, &files)),
+                Err(e) => usage(e),
+            }
         }
         Cmd::Check { strict_hosts, quiet, syntax, .. } => {
-            let job = commands::CheckJob { syntax: syntax.syntax(), strict_hosts: *strict_hosts, quiet: *quiet };
+            let syntax = match syntax.syntax() {
+                Ok(s) => s,
+                Err(e) => return usage(e),
+            };
+            let job = commands::CheckJob { syntax, strict_hosts: *strict_hosts, quiet: *quiet };
             let s = match records(&job, c, &files) {
                 Ok(s) => s,
                 Err(code) => return code,
@@ -195,7 +205,11 @@ fn run(cli: &Cli) -> u8 {
             s.status(u8::from(invalid > 0))
         }
         Cmd::Stats { top, syntax, .. } => {
-            let job = commands::StatsJob { syntax: syntax.syntax() };
+            let syntax = match syntax.syntax() {
+                Ok(s) => s,
+                Err(e) => return usage(e),
+            };
+            let job = commands::StatsJob { syntax };
             // No records per line: the report is written at the end.
             let layout = Layout::new(Format::Text, &[], None, |_| false, None, b'\n').map_err(|e| usage(e.0));
             let layout = match layout {
@@ -241,7 +255,10 @@ fn run(cli: &Cli) -> u8 {
         Cmd::Canon { profile, .. } => status(records(&commands::CanonJob { profile: profile.profile() }, c, &files)),
         Cmd::Domain { hosts, private, syntax, .. } => {
             let opts = DomainOptions { private: *private, ..DomainOptions::default() };
-            status(records(&commands::DomainJob { hosts: *hosts, syntax: syntax.syntax(), opts }, c, &files))
+            match syntax.syntax() {
+                Ok(syntax) => status(records(&commands::DomainJob { hosts: *hosts, syntax, opts }, c, &files)),
+                Err(e) => usage(e),
+            }
         }
         Cmd::StripParams { remove, remove_prefix, no_tracking, keep_only, sort, .. } => {
             let (mut names, mut prefixes): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());

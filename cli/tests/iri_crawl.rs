@@ -13,7 +13,7 @@ use std::process::Output;
 
 use common::{code, run};
 use serde_json::Value;
-use uriscan::{Grammar, Syntax, UriRef};
+use uriscan::Syntax;
 use uriscan_crawl::{CanonError, DomainOptions, ParamFilter, Profile, SurtOptions};
 
 /// Lines for every command: RFC examples, an IRI, IP hosts, a private-section
@@ -249,10 +249,8 @@ fn to_iri_rfc3987_examples() {
 #[test]
 fn to_uri_and_to_iri_match_the_library_in_every_format() {
     let got = column(&["to-uri"], LINES, "result");
-    let want: Vec<Option<Vec<u8>>> = LINES
-        .iter()
-        .map(|l| Syntax::IriReference.parse_bytes(l).ok().map(|u| cow_bytes(u.to_uri())))
-        .collect();
+    let want: Vec<Option<Vec<u8>>> =
+        LINES.iter().map(|l| Syntax::IriReference.parse_bytes(l).ok().map(|u| cow_bytes(u.to_uri()))).collect();
     assert_eq!(got, want);
     let got = column(&["to-uri"], LINES, "error_index");
     let want: Vec<Option<Vec<u8>>> = LINES

@@ -141,13 +141,22 @@ fn modules(o: &mut String, i: &Item) {
 fn grammar_enum(o: &mut String, syntaxes: &[&Item]) {
     o.push_str("/// Declares `pub enum Grammar`, one variant per URI syntax of the registry, with the\n/// attributes given (docs, derives).\nmacro_rules! grammar_enum {\n    ($(#[$attr:meta])*) => {\n        $(#[$attr])*\n        pub enum Grammar {\n");
     for i in syntaxes {
-        let _ = writeln!(o, "            {}#[doc = {:?}]\n            {},", i.cfg().replace('\n', " "), i.title, i.variant);
+        let _ =
+            writeln!(o, "            {}#[doc = {:?}]\n            {},", i.cfg().replace('\n', " "), i.title, i.variant);
     }
     o.push_str("        }\n    };\n}\n\nimpl Grammar {\n");
-    let all: Vec<String> = syntaxes.iter().map(|i| format!("{}Grammar::{}", i.cfg().replace('\n', " "), i.variant)).collect();
-    let _ = writeln!(o, "    /// Every grammar, the default first.\n    pub const ALL: &'static [Grammar] = &[{}];\n", all.join(", "));
+    let all: Vec<String> =
+        syntaxes.iter().map(|i| format!("{}Grammar::{}", i.cfg().replace('\n', " "), i.variant)).collect();
+    let _ = writeln!(
+        o,
+        "    /// Every grammar, the default first.\n    pub const ALL: &'static [Grammar] = &[{}];\n",
+        all.join(", ")
+    );
     let arms = |f: &dyn Fn(&Item) -> String| -> String {
-        syntaxes.iter().map(|i| format!("            {}Grammar::{} => {},\n", i.cfg().replace('\n', " "), i.variant, f(i))).collect()
+        syntaxes
+            .iter()
+            .map(|i| format!("            {}Grammar::{} => {},\n", i.cfg().replace('\n', " "), i.variant, f(i)))
+            .collect()
     };
     let _ = writeln!(
         o,
@@ -191,16 +200,32 @@ fn syntax_enum(o: &mut String, syntaxes: &[&Item]) {
         }
     }
     o.push_str("        }\n    };\n}\n\nimpl Syntax {\n");
-    let _ = writeln!(o, "    /// Every syntax, grammar by grammar, the default first.\n    pub const ALL: &'static [Syntax] = &[{}];\n", all.join(", "));
+    let _ = writeln!(
+        o,
+        "    /// Every syntax, grammar by grammar, the default first.\n    pub const ALL: &'static [Syntax] = &[{}];\n",
+        all.join(", ")
+    );
     let methods = [
         ("/// The grammar the syntax belongs to.", "pub const fn grammar(self) -> Grammar"),
-        ("/// The entry rule's name in its grammar, as the ABNF writes it (`\"URI-reference\"`).", "pub const fn rule(self) -> &'static str"),
-        ("/// The syntax's name: grammar and rule (`\"rfc3986/URI-reference\"`), unique.", "pub const fn name(self) -> &'static str"),
-        ("/// The entry's index in its grammar's tables (`STARTS`, the entry regexes).", "pub(crate) const fn entry(self) -> usize"),
+        (
+            "/// The entry rule's name in its grammar, as the ABNF writes it (`\"URI-reference\"`).",
+            "pub const fn rule(self) -> &'static str",
+        ),
+        (
+            "/// The syntax's name: grammar and rule (`\"rfc3986/URI-reference\"`), unique.",
+            "pub const fn name(self) -> &'static str",
+        ),
+        (
+            "/// The entry's index in its grammar's tables (`STARTS`, the entry regexes).",
+            "pub(crate) const fn entry(self) -> usize",
+        ),
     ];
     for ((doc, sig), arms) in methods.iter().zip(&arms) {
         let must = if sig.starts_with("pub(crate)") { "" } else { "    #[must_use]\n" };
-        let _ = writeln!(o, "    {doc}\n{must}    #[inline(always)]\n    {sig} {{\n        match self {{\n{arms}        }}\n    }}\n");
+        let _ = writeln!(
+            o,
+            "    {doc}\n{must}    #[inline(always)]\n    {sig} {{\n        match self {{\n{arms}        }}\n    }}\n"
+        );
     }
     o.push_str("}\n\n");
 }
@@ -220,7 +245,14 @@ fn with_tables(o: &mut String, syntaxes: &[&Item]) {
     o.push_str("        }\n    };\n}\npub(crate) use with_tables;\n\n");
     let arms: String = syntaxes
         .iter()
-        .map(|i| format!("        {}Grammar::{} => &{}::regex::ENTRY_REGEXES,\n", i.cfg().replace('\n', " "), i.variant, i.stem))
+        .map(|i| {
+            format!(
+                "        {}Grammar::{} => &{}::regex::ENTRY_REGEXES,\n",
+                i.cfg().replace('\n', " "),
+                i.variant,
+                i.stem
+            )
+        })
         .collect();
     let _ = writeln!(
         o,

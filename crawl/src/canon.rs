@@ -35,7 +35,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use uriscan::{NormalizeOptions, ParseError, Syntax, UriRef};
+use uriscan::{NormalizeOptions, ParseError, Syntax};
 
 use crate::bytes::{escape_once_into, push_ipv4, unescape_repeatedly};
 

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use std::fmt::Write;
-use uriscan::{ByteComponents, Syntax, UriRef};
+use uriscan::{ByteComponents, Syntax};
 
 pub const RULES: [Syntax; 4] = [Syntax::UriReference, Syntax::Uri, Syntax::AbsoluteUri, Syntax::RelativeRef];
 

@@ -12,7 +12,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
 use std::sync::Arc;
-use uriscan::{iri, Component, Grammar, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
+use uriscan::{iri, Component, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
 use uriscan_arrow::COMPONENTS;
 use uriscan_crawl::DomainOptions;
 
@@ -189,9 +189,7 @@ fn check_kernels(array: &dyn Array, rows: &[Option<&str>]) {
     let out = uriscan_arrow::slices(array, |i, t| (i % 2 == 0).then_some(t)).expect("slices");
     check_column("slices", &out, rows, |i, t| (i % 2 == 0).then(|| t.to_string()));
     let out = uriscan_arrow::to_uri(array).expect("to_uri");
-    check_column("to_uri", &out, rows, |_, t| {
-        Syntax::IriReference.parse(t).ok().map(|_| iri::to_uri(t).into_owned())
-    });
+    check_column("to_uri", &out, rows, |_, t| Syntax::IriReference.parse(t).ok().map(|_| iri::to_uri(t).into_owned()));
     let out = uriscan_arrow::to_iri(array).expect("to_iri");
     check_column("to_iri", &out, rows, |_, t| parse(t).map(|_| iri::to_iri(t).into_owned()));
     let out = uriscan_arrow::surt(array).expect("surt");

@@ -353,7 +353,8 @@ fn triplet_tables(o: &mut String, plan: &accel::Plan, triplet_to: &[u32]) {
         plan.triplets.len()
     );
     for t in &plan.triplets {
-        let _ = writeln!(o, "    [[{}], [{}], [{}]],", nibble_row(&t.again), nibble_row(&t.first), nibble_row(&t.second));
+        let _ =
+            writeln!(o, "    [[{}], [{}], [{}]],", nibble_row(&t.again), nibble_row(&t.first), nibble_row(&t.second));
     }
     o.push_str("];\n");
 }
