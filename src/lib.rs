@@ -64,7 +64,7 @@ pub use uri::{Uri, UriRef};
 pub use builder::{BuildError, Builder, Component};
 #[cfg(feature = "alloc")]
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
-pub use iter::{PathSegments, QueryPair, QueryPairs};
+pub use iter::{PathSegments, QueryPair, QueryPairBytes, QueryPairs, QueryPairsBytes};
 pub use normalize::NormalizeOptions;
 #[cfg(feature = "std")]
 pub use resolve::Resolver;

@@ -405,10 +405,11 @@ fn append_resolved(out: &mut StringViewBuilder, buf: &mut String, row: Option<Ro
 }
 
 /// The raw value of the first query parameter named `name` in each row
-/// (the query split at `&`, each piece at its first `=`, keys compared as
-/// written, nothing decoded), as a view into the input. A key without `=`
-/// gives an empty string; null when the row is null or invalid, or has no
-/// query or no such key.
+/// (the pairs of [`UriRef::query_pairs`]: the query split at `&`, empty
+/// pieces skipped, each piece at its first `=`; keys compared as written,
+/// nothing decoded), as a view into the input. A key without `=` gives an
+/// empty string (the key is there, with no value); null when the row is
+/// null or invalid, or has no query or no such key.
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -460,12 +461,8 @@ pub fn query_param_each(array: &dyn Array, names: &dyn Array) -> Result<StringVi
 /// The raw value of parameter `name` in the query of `text`, if `text` is a
 /// URI reference with such a parameter.
 fn param_value<'a>(text: &'a str, name: &str) -> Option<&'a str> {
-    let query = UriRef::parse(text).ok()?.query()?;
-    query
-        .split('&')
-        .map(|piece| piece.split_once('=').unwrap_or((piece, "")))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value)
+    let query = UriRef::parse(text).ok()?.query_pairs();
+    query.into_iter().find(|p| p.key == name).map(|p| p.value.unwrap_or(""))
 }
 
 /// A view column of a slice of each row chosen by `f` (called with the row

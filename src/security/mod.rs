@@ -35,7 +35,7 @@ mod ipv4;
 mod path;
 mod redact;
 
-pub use ipv4::{ambiguous_ipv4, AmbiguousIpv4, Ipv4Form};
+pub use ipv4::{ambiguous_ipv4, inet_aton, AmbiguousIpv4, InetAton, Ipv4Form};
 pub use path::PathHazards;
 pub use redact::{redact, Redacted};
 
