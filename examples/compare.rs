@@ -235,7 +235,7 @@ type NormEngine = (&'static str, fn(&str) -> usize);
 
 fn normalizers() -> Vec<NormEngine> {
     vec![
-        ("uriscan normalize (syntax)", |s| uriscan::UriRef::parse(s).map_or(0, |u| u.normalize().len())),
+        ("uriscan normalize (syntax)", |s| uriscan::UriRef::parse(s).map_or(0, |u| u.normalize_str().len())),
         ("fluent-uri 0.4", |s| fluent_uri::UriRef::parse(s).map_or(0, |u| u.normalize().as_str().len())),
         ("iri-string 0.7", |s| {
             iri_string::types::UriStr::new(s).map_or(0, |u| {
@@ -541,7 +541,7 @@ fn iri_engines() -> Vec<Engine> {
 fn to_uri_engines() -> Vec<Engine> {
     vec![
         ("uriscan parse + to_uri", |s| match (uriscan::Grammar::Rfc3987).reference().parse(s) {
-            Ok(u) => !black_box(u.to_uri()).is_empty(),
+            Ok(u) => !black_box(u.to_uri_str()).is_empty(),
             Err(_) => false,
         }),
         ("fluent-uri 0.4 parse + to_uri_ref", |s| match fluent_uri::IriRef::parse(s) {

@@ -55,9 +55,9 @@ fn entries() -> Vec<Entry> {
         ("split", |s| uriscan::split(s).path.len()),
         ("resolve", |s| {
             let base = UriRef::parse("http://a/b/c/d;p?q").expect("base");
-            UriRef::parse(s).ok().and_then(|u| u.resolve_against(&base).ok()).map_or(0, |r| r.len())
+            UriRef::parse(s).ok().and_then(|u| u.resolve_str(&base).ok()).map_or(0, |r| r.len())
         }),
-        ("normalize", |s| UriRef::parse(s).map_or(0, |u| u.normalize_with(NormalizeOptions::SCHEME_BASED).len())),
+        ("normalize", |s| UriRef::parse(s).map_or(0, |u| u.normalize_str_with(NormalizeOptions::SCHEME_BASED).len())),
         ("percent decode", |s| percent::decode_lenient(s).len()),
         ("extract", |s| uriscan::extract(s).count()),
         ("to_uri", |s| uriscan::iri::to_uri(s).len()),

@@ -29,7 +29,7 @@ fn main() {
                 if let Ok(u) = grammar.reference().parse(std::hint::black_box(l)) {
                     ok += 1;
                     if to_uri {
-                        std::hint::black_box(u.to_uri());
+                        std::hint::black_box(u.to_uri_str());
                     }
                     std::hint::black_box(u);
                 }

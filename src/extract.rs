@@ -13,8 +13,12 @@ use std::borrow::Cow;
 use std::string::String;
 use std::vec::Vec;
 
+use crate::byteset::ByteSet;
+use crate::error::ParseError;
+use crate::grammar::Syntax;
+use crate::sets;
 use crate::simd::{self, Skip};
-use crate::{sets, ByteSet, ParseError, Syntax, UriRef};
+use crate::uri::UriRef;
 
 /// Bytes a scheme may hold: `ALPHA / DIGIT / "+" / "-" / "."`.
 const SCHEME_CHAR: ByteSet = sets::ALPHA.union(&sets::DIGIT).union(&ByteSet::of(b"+-."));
@@ -350,7 +354,7 @@ impl Extractor {
     /// characters, so a non-ASCII letter no longer cuts a URI, and
     /// candidates are checked as RFC 3987 `IRI`s
     /// ([`Grammar::Rfc3987`](crate::Grammar::Rfc3987)). Matches are IRIs;
-    /// [`UriRef::to_uri`] maps them to URIs.
+    /// [`UriRef::to_uri_str`] maps them to URIs.
     ///
     /// ```
     /// let text = "voir http://fr.example/Дом/é. ok";
@@ -358,7 +362,7 @@ impl Extractor {
     /// let ex = uriscan::Extractor::new().iri(true);
     /// let m = ex.extract(text).next().unwrap();
     /// assert_eq!(m.as_str(), "http://fr.example/Дом/é");
-    /// assert_eq!(m.parse().unwrap().to_uri(), "http://fr.example/%D0%94%D0%BE%D0%BC/%C3%A9");
+    /// assert_eq!(m.parse().unwrap().to_uri_str(), "http://fr.example/%D0%94%D0%BE%D0%BC/%C3%A9");
     /// ```
     #[must_use]
     pub fn iri(mut self, yes: bool) -> Extractor {

@@ -7,7 +7,7 @@
 //! assert_eq!(q, [("x", Some("1")), ("y", None)]);
 //! ```
 
-use crate::UriRef;
+use crate::uri::UriRef;
 
 #[cfg(feature = "alloc")]
 use alloc::borrow::Cow;

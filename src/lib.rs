@@ -52,7 +52,7 @@ pub mod scheme;
 pub mod security;
 
 pub use byteset::ByteSet;
-pub use components::Components;
+pub use components::{Component, Components};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{Grammar, Syntax};
 pub use host::{HostKind, Port};
@@ -61,7 +61,7 @@ pub use owned::{FromStringError, UriBuf, UriCow};
 pub use std_traits::UnknownName;
 pub use uri::{Uri, UriRef};
 
-pub use builder::{BuildError, Builder, Component};
+pub use builder::{BuildError, Builder};
 #[cfg(feature = "alloc")]
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
 pub use iter::{PathSegments, QueryPair, QueryPairBytes, QueryPairs, QueryPairsBytes};

@@ -17,12 +17,12 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
+use crate::components::Components;
 use crate::error::ParseError;
 use crate::grammar::Syntax;
 use crate::host::{HostKind, Port};
 use crate::scan::{self, Captures};
 use crate::uri::{Uri, UriRef};
-use crate::Components;
 
 /// An owned, parsed URI reference: the text and the offsets of its
 /// components, so that every accessor is a slice, as for [`UriRef`], without
@@ -163,7 +163,7 @@ impl UriBuf {
     /// use uriscan::{UriBuf, UriRef};
     /// let base = UriBuf::parse("http://a/b/c").unwrap();
     /// let r = UriRef::parse("../d").unwrap();
-    /// assert_eq!(r.resolve_against(&base.as_uri_ref()).unwrap(), "http://a/d");
+    /// assert_eq!(r.resolve_str(&base.as_uri_ref()).unwrap(), "http://a/d");
     /// ```
     #[inline]
     #[must_use]
@@ -207,7 +207,7 @@ impl UriBuf {
         host_kind -> Option<HostKind>, "//[::1]", "assert_eq!(u.host_kind(), Some(uriscan::HostKind::Ipv6));";
         ipv4 -> Option<core::net::Ipv4Addr>, "//10.0.0.1", "assert_eq!(u.ipv4(), Some([10, 0, 0, 1].into()));";
         ipv6 -> Option<core::net::Ipv6Addr>, "//[::1]", "assert_eq!(u.ipv6(), Some(std::net::Ipv6Addr::LOCALHOST));";
-        port_u16 -> Option<Port>, "//h:080", "assert_eq!(u.port_u16(), Some(uriscan::Port::Number(80)));";
+        port_value -> Option<Port>, "//h:080", "assert_eq!(u.port_value(), Some(uriscan::Port::Number(80)));";
         is_uri -> bool, "a:b", "assert!(u.is_uri());";
         path_segments -> crate::PathSegments<'_>, "/a/b", "assert_eq!(u.path_segments().collect::<Vec<_>>(), [\"a\", \"b\"]);";
         query_pairs -> crate::QueryPairs<'_>, "?a=1&b", "assert_eq!(u.query_pairs().count(), 2);";
@@ -363,13 +363,13 @@ macro_rules! text_eq {
 text_eq!(str, &str, String, UriRef<'_>);
 
 /// The result of an operation that may leave a reference unchanged
-/// ([`UriRef::normalized`]): the input's view, or a new [`UriBuf`].
+/// ([`UriRef::normalize`]): the input's view, or a new [`UriBuf`].
 ///
 /// ```
 /// use uriscan::{UriCow, UriRef};
 /// let u = UriRef::parse("http://example.com/").unwrap();
-/// assert!(matches!(u.normalized(), Ok(UriCow::Borrowed(_))));
-/// let n = UriRef::parse("HTTP://example.com/").unwrap().normalized().unwrap();
+/// assert!(matches!(u.normalize(), Ok(UriCow::Borrowed(_))));
+/// let n = UriRef::parse("HTTP://example.com/").unwrap().normalize().unwrap();
 /// assert_eq!(n.as_uri_ref().scheme(), Some("http"));
 /// ```
 #[derive(Clone, Debug)]
@@ -384,7 +384,7 @@ impl UriCow<'_> {
     /// The view, with every accessor of [`UriRef`].
     ///
     /// ```
-    /// let n = uriscan::UriRef::parse("HTTP://H/").unwrap().normalized().unwrap();
+    /// let n = uriscan::UriRef::parse("HTTP://H/").unwrap().normalize().unwrap();
     /// assert_eq!(n.as_uri_ref().host(), Some("h"));
     /// ```
     #[must_use]
@@ -398,7 +398,7 @@ impl UriCow<'_> {
     /// The text.
     ///
     /// ```
-    /// let n = uriscan::UriRef::parse("HTTP://H/").unwrap().normalized().unwrap();
+    /// let n = uriscan::UriRef::parse("HTTP://H/").unwrap().normalize().unwrap();
     /// assert_eq!(n.as_str(), "http://h/");
     /// ```
     #[must_use]
@@ -412,7 +412,7 @@ impl UriCow<'_> {
     /// The owned reference (copied when borrowed).
     ///
     /// ```
-    /// let n = uriscan::UriRef::parse("http://h/").unwrap().normalized().unwrap().into_owned();
+    /// let n = uriscan::UriRef::parse("http://h/").unwrap().normalize().unwrap().into_owned();
     /// assert_eq!(n, "http://h/");
     /// ```
     #[must_use]
@@ -426,7 +426,7 @@ impl UriCow<'_> {
     /// Whether the input was left unchanged.
     ///
     /// ```
-    /// assert!(uriscan::UriRef::parse("http://h/").unwrap().normalized().unwrap().is_borrowed());
+    /// assert!(uriscan::UriRef::parse("http://h/").unwrap().normalize().unwrap().is_borrowed());
     /// ```
     #[must_use]
     pub fn is_borrowed(&self) -> bool {

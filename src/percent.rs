@@ -19,8 +19,8 @@
 //! assert_eq!(percent::decode_str("caf%C3%A9").unwrap(), "café");
 //! ```
 
+use crate::byteset::ByteSet;
 use crate::sets;
-use crate::ByteSet;
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};

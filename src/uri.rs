@@ -1,10 +1,10 @@
 //! Borrowed views of parsed URI references (RFC 3986 §3, §4).
 
+use crate::components::{Component, Components};
 use crate::error::ParseError;
 use crate::grammar::Syntax;
 use crate::host::{HostKind, Port};
 use crate::scan::{self, Captures};
-use crate::{Component, Components};
 
 /// A parsed URI reference: the input and the offsets of its components.
 ///
@@ -27,17 +27,26 @@ use crate::{Component, Components};
 ///
 /// # Methods by topic
 ///
-/// The methods live beside what they do; this is where to find each group.
+/// The methods live beside what they do; this is where to find each group
+/// (`tests/api.rs` checks that the table names every public method). Names
+/// say what comes back: a bare verb gives a parsed value ([`UriBuf`](crate::UriBuf),
+/// or [`UriCow`](crate::UriCow), borrowed when nothing changes); `_str`
+/// gives the text (`String` or `Cow<str>`); `_into` writes into a buffer
+/// the caller passes; `_with` takes one options value (a
+/// [`ResolveMode`](crate::ResolveMode), [`NormalizeOptions`](crate::NormalizeOptions)).
 ///
 /// | topic | methods | source |
 /// | --- | --- | --- |
-/// | parsing | [`parse`](UriRef::parse), [`parse_as`](UriRef::parse_as), [`parse_with`](UriRef::parse_with), [`parse_bytes`](UriRef::parse_bytes), `parse_bytes_as`, `parse_bytes_with`; batches: [`parse_each`](UriRef::parse_each), `parse_each_with`, `parse_bytes_each_with` | `src/uri.rs` |
-/// | components (§3) | [`scheme`](UriRef::scheme), `authority`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `components`, `as_str` | `src/uri.rs` |
-/// | host and port (§3.2.2, §3.2.3) | [`host_kind`](UriRef::host_kind), `ipv4`, `ipv6`, `port_u16`, `is_uri` | `src/uri.rs` |
-/// | resolution (§5) | [`resolve_against`](UriRef::resolve_against), `resolve_against_with`, `resolve_into` | `src/resolve.rs` |
-/// | normalization, comparison (§6) | [`normalize`](UriRef::normalize), `normalize_with`, `normalized_eq`, `normalized_hash` | `src/normalize.rs` |
+/// | parsing | [`parse`](UriRef::parse) (RFC 3986 `URI-reference`); any other grammar or entry rule, bytes, batches: [`Syntax`]'s [`parse`](Syntax::parse), `parse_bytes`, `parse_each`, `parse_bytes_each` | `src/uri.rs` |
+/// | components (§3) | [`scheme`](UriRef::scheme), `authority`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `components`, `range`, `as_str` | `src/uri.rs` |
+/// | host and port (§3.2.2, §3.2.3) | [`host_kind`](UriRef::host_kind), `ipv4`, `ipv6`, `port_value`, `is_uri` | `src/uri.rs` |
+/// | owned copy | [`to_buf`](UriRef::to_buf) | `src/owned.rs` |
+/// | resolution (§5) | [`resolve`](UriRef::resolve), `resolve_with`; [`resolve_str`](UriRef::resolve_str), `resolve_str_with`; [`resolve_into`](UriRef::resolve_into) | `src/owned_ops.rs`, `src/resolve.rs` |
+/// | relativization (the inverse of §5) | [`relativize`](UriRef::relativize) | `src/relativize.rs` |
+/// | normalization, comparison (§6) | [`normalize`](UriRef::normalize), `normalize_with`; [`normalize_str`](UriRef::normalize_str), `normalize_str_with`; [`normalized_eq`](UriRef::normalized_eq), `normalized_hash` | `src/owned_ops.rs`, `src/normalize.rs` |
+/// | editing (§5.3) | [`edit`](UriRef::edit) | `src/builder/edit.rs` |
 /// | iterators | [`path_segments`](UriRef::path_segments), `query_pairs` | `src/iter.rs` |
-/// | IRIs (RFC 3987) | [`to_uri`](UriRef::to_uri), `to_iri`, and the rest of [`iri`](crate::iri) | `src/iri.rs` |
+/// | IRIs (RFC 3987) | [`to_uri`](UriRef::to_uri); [`to_uri_str`](UriRef::to_uri_str), `to_iri_str`, `to_uri_idna_str`, `normalize_iri_str`, `normalize_iri_nfc_str`; [`iri_eq`](UriRef::iri_eq); the rest of [`iri`](crate::iri) | `src/owned_ops.rs`, `src/iri.rs` |
 /// | security (§7) | [`security_findings`](UriRef::security_findings), `ambiguous_ipv4_host`, `path_hazards`, `userinfo_looks_like_host`, `redacted` | `src/security/` |
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct UriRef<'a> {
@@ -307,10 +316,10 @@ impl<'a> UriRef<'a> {
     ///
     /// ```
     /// use uriscan::Port;
-    /// assert_eq!(uriscan::UriRef::parse("//h:080").unwrap().port_u16(), Some(Port::Number(80)));
+    /// assert_eq!(uriscan::UriRef::parse("//h:080").unwrap().port_value(), Some(Port::Number(80)));
     /// ```
     #[must_use]
-    pub fn port_u16(&self) -> Option<Port> {
+    pub fn port_value(&self) -> Option<Port> {
         let p = self.port()?;
         if p.is_empty() {
             return Some(Port::Empty);

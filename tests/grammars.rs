@@ -229,7 +229,7 @@ fn rfc2396_appendix_c() {
         assert_eq!(parsed.is_ok(), valid, "{ctx}: RFC 2396 grammar");
         // §5.2 step 1 parses by §4.3 (Appendix B): any grammar's components do.
         let r = parsed.or_else(|_| UriRef::parse(r)).unwrap();
-        assert_eq!(r.resolve_against_with(&base, ResolveMode::Rfc2396).unwrap(), want, "{ctx}");
+        assert_eq!(r.resolve_str_with(&base, ResolveMode::Rfc2396).unwrap(), want, "{ctx}");
         n += 1;
     }
     assert_eq!(n, 42, "C.1 has 22 examples, C.2 20");
@@ -262,7 +262,7 @@ fn rfc2396_other_cases() {
     ];
     for (b, r, want) in cases {
         let base = UriRef::parse(b).unwrap();
-        let got = UriRef::parse(r).unwrap().resolve_against_with(&base, ResolveMode::Rfc2396).unwrap();
+        let got = UriRef::parse(r).unwrap().resolve_str_with(&base, ResolveMode::Rfc2396).unwrap();
         assert_eq!(got, want, "{r:?} against {b:?}");
     }
 }
@@ -276,7 +276,7 @@ fn rfc1630_partial_forms() {
         let base = UriRef::parse(ctx_uri).unwrap();
         // The partial forms are not in RFC 1630's BNF: parsed by RFC 3986.
         let r = UriRef::parse(partial).unwrap();
-        assert_eq!(r.resolve_against_with(&base, ResolveMode::Rfc1630).unwrap(), want, "{ctx}");
+        assert_eq!(r.resolve_str_with(&base, ResolveMode::Rfc1630).unwrap(), want, "{ctx}");
         n += 1;
     }
     assert_eq!(n, 10);
@@ -307,7 +307,7 @@ fn rfc1630_other_cases() {
     ];
     for (b, r, want) in cases {
         let base = UriRef::parse(b).unwrap();
-        let got = UriRef::parse(r).unwrap().resolve_against_with(&base, ResolveMode::Rfc1630).unwrap();
+        let got = UriRef::parse(r).unwrap().resolve_str_with(&base, ResolveMode::Rfc1630).unwrap();
         assert_eq!(got, want, "{r:?} against {b:?}");
     }
 }
@@ -317,7 +317,7 @@ fn older_modes_keep_the_base_requirement() {
     let base = UriRef::parse("//a/b").unwrap();
     for mode in [ResolveMode::Rfc2396, ResolveMode::Rfc1630] {
         assert_eq!(
-            UriRef::parse("g").unwrap().resolve_against_with(&base, mode),
+            UriRef::parse("g").unwrap().resolve_str_with(&base, mode),
             Err(uriscan::ResolveError::BaseWithoutScheme)
         );
     }

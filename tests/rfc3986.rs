@@ -110,11 +110,11 @@ fn ip_addresses_and_ports() {
     let u = UriRef::parse("http://192.0.2.16:80/").unwrap();
     assert_eq!(u.ipv4(), Some(std::net::Ipv4Addr::new(192, 0, 2, 16)));
     assert_eq!(u.ipv6(), None);
-    assert_eq!(u.port_u16(), Some(uriscan::Port::Number(80)));
+    assert_eq!(u.port_value(), Some(uriscan::Port::Number(80)));
     let u = UriRef::parse("//[::FFFF:129.144.52.38]:65535").unwrap();
     assert_eq!(u.ipv6(), Some("::ffff:129.144.52.38".parse().unwrap()));
-    assert_eq!(u.port_u16(), Some(uriscan::Port::Number(65535)));
-    assert_eq!(UriRef::parse("//h:99999999999999999999").unwrap().port_u16(), Some(uriscan::Port::TooLarge));
+    assert_eq!(u.port_value(), Some(uriscan::Port::Number(65535)));
+    assert_eq!(UriRef::parse("//h:99999999999999999999").unwrap().port_value(), Some(uriscan::Port::TooLarge));
     assert_eq!(UriRef::parse("//1.2.3.256").unwrap().ipv4(), None);
     assert_eq!(UriRef::parse("//[v1.x]").unwrap().ipv6(), None);
     // Every IPv6 example converts to the same address std parses.

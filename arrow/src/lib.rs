@@ -89,7 +89,7 @@ pub fn parse_fields() -> Fields {
 
 /// The port of `u` as a number, `None` when absent, empty or above 65535.
 fn port_number(u: &UriRef<'_>) -> Option<i32> {
-    match u.port_u16() {
+    match u.port_value() {
         Some(Port::Number(n)) => Some(i32::from(n)),
         _ => None,
     }
@@ -318,7 +318,7 @@ pub fn normalize(array: &dyn Array, opts: NormalizeOptions) -> Result<StringView
     let mut out = ViewColumn::with_capacity(array.len());
     let buffers = for_each_row(array, |row| match row {
         Some(row) => match UriRef::parse(row.text) {
-            Ok(u) => out.push_cow(&row, u.normalize_with(opts)),
+            Ok(u) => out.push_cow(&row, u.normalize_str_with(opts)),
             Err(_) => out.push_null(),
         },
         None => out.push_null(),

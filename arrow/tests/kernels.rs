@@ -100,7 +100,7 @@ fn parse_matches_row_by_row() {
                         let got = if col.is_null(i) { None } else { Some(col.value(i)) };
                         assert_eq!(got, part(&u, c), "{name} of {text}");
                     }
-                    let want_port = match u.port_u16() {
+                    let want_port = match u.port_value() {
                         Some(Port::Number(n)) => Some(i32::from(n)),
                         _ => None,
                     };
@@ -165,8 +165,8 @@ fn kernels_match_row_by_row() {
             assert_eq!(errors.is_valid(i).then(|| errors.value(i).to_string()), parsed.err().map(|e| e.to_string()));
             match parsed {
                 Ok(u) => {
-                    assert_eq!(norm.value(i), u.normalize_with(NormalizeOptions::SCHEME_BASED));
-                    assert_eq!(resolved.value(i), u.resolve_against_with(&b, ResolveMode::Strict).unwrap());
+                    assert_eq!(norm.value(i), u.normalize_str_with(NormalizeOptions::SCHEME_BASED));
+                    assert_eq!(resolved.value(i), u.resolve_str_with(&b, ResolveMode::Strict).unwrap());
                 }
                 Err(_) => assert!(norm.is_null(i) && resolved.is_null(i) && ports.is_null(i)),
             }

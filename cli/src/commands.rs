@@ -258,7 +258,7 @@ impl Job for NormalizeJob {
                 // The comparison key is the normalized form: two references
                 // are `normalized_eq` exactly when these strings are equal.
                 r.push(Val::Bool(true));
-                r.push(Val::owned(u.normalize_with(self.opts).to_string()));
+                r.push(Val::owned(u.normalize_str_with(self.opts).to_string()));
                 r.nulls(3);
             }
             Err(e) => {
@@ -700,11 +700,13 @@ impl Job for IriJob {
         let res = match self {
             IriJob::ToUri { idna } => match l.parse(Syntax::IriReference) {
                 Err(e) => Err(parse_failure(&e)),
-                Ok(u) if *idna => u.to_uri_idna().map(cow_val).map_err(|e| ("idna", Some(e.index()), e.to_string())),
-                Ok(u) => Ok(cow_val(u.to_uri())),
+                Ok(u) if *idna => {
+                    u.to_uri_idna_str().map(cow_val).map_err(|e| ("idna", Some(e.index()), e.to_string()))
+                }
+                Ok(u) => Ok(cow_val(u.to_uri_str())),
             },
             IriJob::ToIri => match l.parse(Syntax::UriReference) {
-                Ok(u) => Ok(cow_val(u.to_iri())),
+                Ok(u) => Ok(cow_val(u.to_iri_str())),
                 Err(e) => Err(parse_failure(&e)),
             },
         };

@@ -93,7 +93,7 @@ pub fn canon(input: &[u8], profile: Profile) -> Result<Cow<'_, [u8]>, CanonError
     match profile {
         Profile::Rfc3986 => {
             let u = Syntax::UriReference.parse_bytes(input).map_err(CanonError::Invalid)?;
-            Ok(match u.normalize_with(NormalizeOptions::SCHEME_BASED) {
+            Ok(match u.normalize_str_with(NormalizeOptions::SCHEME_BASED) {
                 Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
                 Cow::Owned(s) => Cow::Owned(s.into_bytes()),
             })
