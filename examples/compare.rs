@@ -507,7 +507,7 @@ fn time_engines(engines: &[(&'static str, Run)], lines: &[&str], rounds: usize) 
 
 fn iri_engines() -> Vec<Engine> {
     vec![
-        ("uriscan IRI parse (Rfc3987)", |s| match (uriscan::Grammar::Rfc3987).reference().parse(s) {
+        ("uriscan IRI parse (Rfc3987)", |s| match uriscan::Syntax::IriReference.parse(s) {
             Ok(u) => {
                 black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
                 true
@@ -540,7 +540,7 @@ fn iri_engines() -> Vec<Engine> {
 
 fn to_uri_engines() -> Vec<Engine> {
     vec![
-        ("uriscan parse + to_uri", |s| match (uriscan::Grammar::Rfc3987).reference().parse(s) {
+        ("uriscan parse + to_uri", |s| match uriscan::Syntax::IriReference.parse(s) {
             Ok(u) => !black_box(u.to_uri_str()).is_empty(),
             Err(_) => false,
         }),
@@ -600,7 +600,7 @@ fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: us
         "uriscan IRI parse_each (Rfc3987, batch)",
         Run::Batch(|lines| {
             let mut n = 0;
-            (uriscan::Grammar::Rfc3987).reference().parse_each(lines.iter().copied(), |_, r| {
+            uriscan::Syntax::IriReference.parse_each(lines.iter().copied(), |_, r| {
                 if let Ok(u) = r {
                     black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
                     n += 1;

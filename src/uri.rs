@@ -477,7 +477,7 @@ impl Syntax {
     /// let e = Syntax::FragmentAddress.parse("s:p?a=b").unwrap_err();
     /// assert_eq!((e.index(), e.kind()), (5, ErrorKind::Query));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn parse(self, input: &str) -> Result<UriRef<'_>, ParseError> {
         let caps = scan::scan(input.as_bytes(), self)?;
         Ok(UriRef { s: input, caps })
@@ -496,7 +496,7 @@ impl Syntax {
     /// assert!(Syntax::IriReference.parse_bytes(b"/caf\xC3\xA9").is_ok());
     /// assert!(Syntax::FragmentAddress.parse_bytes(b"news:a\"b").is_ok());
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn parse_bytes(self, input: &[u8]) -> Result<UriRef<'_>, ParseError> {
         let caps = scan::scan(input, self)?;
         UriRef::from_accepted(input, caps)
