@@ -9,7 +9,8 @@ use uriscan::security::FindingKind;
 use uriscan::{percent, Grammar, NormalizeOptions, ParseError, ResolveMode, Syntax, UriRef};
 use uriscan_crawl::{CanonError, DomainOptions, HostClass, ParamFilter, Profile, Section, SurtOptions};
 
-use crate::driver::{Job, Line};
+use crate::driver::Job;
+use crate::line::Line;
 use crate::line_columns;
 use crate::record::{Fields, Fill, Format, Row, Sink, Val};
 

@@ -14,74 +14,8 @@ use std::sync::mpsc::sync_channel;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::record::{find_escape, Fields, Layout, Row, Sink, Val};
-use uriscan::{ParseError, Syntax, UriRef};
-
-/// One input operand.
-pub struct FileCtx {
-    /// The name used in messages and records; standard input is `<stdin>`.
-    pub name: String,
-    /// `None` for standard input.
-    path: Option<String>,
-}
-
-impl FileCtx {
-    pub fn new(operand: &str) -> FileCtx {
-        if operand == "-" {
-            FileCtx { name: "<stdin>".to_string(), path: None }
-        } else {
-            FileCtx { name: operand.to_string(), path: Some(operand.to_string()) }
-        }
-    }
-}
-
-/// One input line (or, for a whole-file job, one whole file), as handed to a
-/// [`Job`].
-pub struct Line<'a> {
-    pub file: &'a FileCtx,
-    /// Its number (1-based, within its file); 0 for a whole file.
-    pub no: u64,
-    /// The line without its terminator (and, with LF lines, without a CR
-    /// before the LF).
-    pub bytes: &'a [u8],
-    /// The same bytes as text, when the chunk they came from is UTF-8.
-    pub text: Option<&'a str>,
-    /// Whether none of `bytes` is one that JSON or TSV escapes (see
-    /// [`find_escape`]).
-    pub escape_free: bool,
-}
-
-impl<'a> Line<'a> {
-    /// Parses the line; through `&str` when the chunk was UTF-8 (validated
-    /// once per chunk instead of once per line).
-    #[inline]
-    pub fn parse(&self, syntax: Syntax) -> Result<UriRef<'a>, ParseError> {
-        match self.text {
-            Some(s) => syntax.parse(s),
-            None => syntax.parse_bytes(self.bytes),
-        }
-    }
-
-    /// A record that starts with the columns every line command has first
-    /// (`file`, `line`, `input`): the file name, the line number and the line.
-    #[inline]
-    pub fn row(&self) -> Row<'a> {
-        let mut r = Row::default();
-        self.first_fields(&mut r);
-        r
-    }
-
-    /// Puts those first columns (`file`, `line`, `input`) into `f`.
-    #[inline]
-    pub fn first_fields<F: Fields<'a>>(&self, f: &mut F) {
-        f.str(&self.file.name);
-        f.push(Val::Int(self.no));
-        match self.text {
-            Some(t) => f.str(t),
-            None => f.push(Val::b(self.bytes)),
-        }
-    }
-}
+use crate::line::{FileCtx, Line};
+use crate::record::{find_escape, Layout, Sink};
 
 /// A line command's column list: `file`, `line`, `input` (filled by
 /// [`Line::row`]), then its own.

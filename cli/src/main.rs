@@ -15,6 +15,7 @@
 mod args;
 mod commands;
 mod driver;
+mod line;
 mod record;
 mod stats;
 
@@ -24,7 +25,8 @@ use clap::{CommandFactory, FromArgMatches};
 
 use args::{Cli, Cmd, Common, ResolveGrammar};
 use commands::Records;
-use driver::{FileCtx, RunOpts, Summary};
+use driver::{RunOpts, Summary};
+use line::FileCtx;
 use record::{Format, Layout};
 use uriscan::{Grammar, NormalizeOptions, ResolveMode, UriRef};
 use uriscan_crawl::{DomainOptions, ParamFilter, SurtOptions};
