@@ -4,6 +4,7 @@
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::commands::{self, Component, Records};
 use crate::record::Format;
 
 const AFTER_HELP: &str = "\
@@ -82,6 +83,15 @@ pub struct Input {
     /// Input files ('-' or none: standard input)
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
+}
+
+/// The `Fields:` section of a command's help, from its column list.
+fn fields(cols: &[&str]) -> String {
+    format!(
+        "Fields (for --fields; by default all but file, unless -H or several FILEs, and input, \
+         unless --echo):\n  {}\n\nSee 'uriscan --help' for the input rules, the output formats and the exit status.",
+        cols.join(", ")
+    )
 }
 
 /// What a line is parsed as: a grammar of the library's registry and one
@@ -163,21 +173,11 @@ impl ProfileArg {
     }
 }
 
-/// The component whose encode set `encode` uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Component {
-    Userinfo,
-    Host,
-    Path,
-    Segment,
-    Query,
-    Fragment,
-}
-
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
     /// The components of every line (errors for invalid lines)
+    #[command(after_help = fields(commands::ParseJob::COLUMNS))]
     Parse {
         #[command(flatten)]
         syntax: SyntaxArgs,
@@ -185,11 +185,13 @@ pub enum Cmd {
         input: Input,
     },
     /// The RFC 3986 Appendix B split of every line (no validation)
+    #[command(after_help = fields(commands::SplitJob::COLUMNS))]
     Split {
         #[command(flatten)]
         input: Input,
     },
     /// Resolve every line against --base, or BASE<TAB>REFERENCE lines (--pairs) (section 5.2)
+    #[command(after_help = fields(commands::ResolveJob::COLUMNS))]
     Resolve {
         /// The base URI (must parse and have a scheme)
         #[arg(short, long, value_name = "URI", required_unless_present = "pairs", conflicts_with = "pairs")]
@@ -210,6 +212,7 @@ pub enum Cmd {
         input: Input,
     },
     /// The shortest reference that resolves against --base to each line, or BASE<TAB>TARGET lines (--pairs) (the inverse of section 5.2)
+    #[command(after_help = fields(commands::ResolveJob::COLUMNS))]
     Relativize {
         /// The base URI (must parse and have a scheme)
         #[arg(short, long, value_name = "URI", required_unless_present = "pairs", conflicts_with = "pairs")]
@@ -221,6 +224,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Syntax-based (and --scheme-based) normalization (sections 6.2.2, 6.2.3)
+    #[command(after_help = fields(commands::NormalizeJob::COLUMNS))]
     Normalize {
         /// Also scheme-based normalization (default port, empty path)
         #[arg(long)]
@@ -235,6 +239,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Report invalid lines like a compiler (FILE:LINE:COL: message); exit 1 if any
+    #[command(after_help = fields(commands::CheckJob::COLUMNS))]
     Check {
         /// Also report valid hosts that resolvers may read as an IPv4 address (section 7.4)
         #[arg(long)]
@@ -248,6 +253,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Counts of valid/invalid lines, error kinds, top schemes, hosts, ports and domains
+    #[command(after_help = fields(commands::STATS_COLUMNS))]
     Stats {
         /// How many schemes, hosts, ports and registrable domains to list
         #[arg(long, default_value_t = 10, value_name = "N")]
@@ -258,6 +264,7 @@ pub enum Cmd {
         input: Input,
     },
     /// URIs found in free text (Appendix C): LINE:COL<TAB>URI
+    #[command(after_help = fields(commands::ExtractJob::COLUMNS))]
     Extract {
         /// Only URIs with this scheme (repeatable; case-insensitive)
         #[arg(long = "scheme", value_name = "SCHEME")]
@@ -272,6 +279,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Percent-encode every line (section 2.1) with a component's set of allowed bytes
+    #[command(after_help = fields(commands::EncodeJob::COLUMNS))]
     Encode {
         /// The component whose characters stay as they are
         #[arg(short, long, value_enum, default_value_t = Component::Segment)]
@@ -283,6 +291,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Percent-decode every line (section 2.4); a malformed '%' is an error
+    #[command(after_help = fields(commands::DecodeJob::COLUMNS))]
     Decode {
         /// application/x-www-form-urlencoded: '+' is a space; a malformed '%' stays
         #[arg(long)]
@@ -291,6 +300,7 @@ pub enum Cmd {
         input: Input,
     },
     /// The security findings of section 7 (7.3 to 7.6), one record each
+    #[command(after_help = fields(commands::SecurityJob::COLUMNS))]
     Security {
         #[command(flatten)]
         input: Input,
@@ -300,6 +310,7 @@ pub enum Cmd {
     /// Lines are parsed as RFC 3987 IRI references; an invalid line (also one that is not
     /// UTF-8) has no result and the parse error's fields. The text format writes the result
     /// only (an empty line for an invalid one).
+    #[command(after_help = fields(commands::IriJob::COLUMNS))]
     #[command(name = "to-uri")]
     ToUri {
         /// Convert a non-ASCII host with IDNA ToASCII (xn--) instead of percent-encoding it
@@ -313,6 +324,7 @@ pub enum Cmd {
     /// Percent-encoded UTF-8 that is a ucschar (an iprivate in the query) is decoded; other
     /// escapes stay. Lines are parsed as RFC 3986 URI references; an invalid line has no result
     /// and the parse error's fields.
+    #[command(after_help = fields(commands::IriJob::COLUMNS))]
     #[command(name = "to-iri")]
     ToIri {
         #[command(flatten)]
@@ -322,6 +334,7 @@ pub enum Cmd {
     ///
     /// As the Internet Archive's `surt` package computes it by default (uriscan-crawl's
     /// README); a line that is not a URI still gets a key.
+    #[command(after_help = fields(commands::SurtJob::COLUMNS))]
     Surt {
         /// Start the key with the scheme: http://(org,example,)/
         #[arg(long)]
@@ -342,6 +355,7 @@ pub enum Cmd {
         input: Input,
     },
     /// The canonical form of every line under a profile (rfc3986, archive, safe-browsing)
+    #[command(after_help = fields(commands::CanonJob::COLUMNS))]
     Canon {
         /// The canonicalization profile
         #[arg(short, long, value_enum, default_value_t = ProfileArg::Rfc3986)]
@@ -357,6 +371,7 @@ pub enum Cmd {
     /// undefined). A line without an authority has no host; a host that is not UTF-8 has no
     /// parts. The Public Suffix List is the one compiled into the `psl` crate; ICANN section
     /// only unless --private.
+    #[command(after_help = fields(commands::DomainJob::COLUMNS))]
     Domain {
         /// Lines are hosts, not URIs
         #[arg(long)]
@@ -370,6 +385,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Remove query parameters (tracking ones by default), or keep only some, or sort them
+    #[command(after_help = fields(commands::StripParamsJob::COLUMNS))]
     #[command(name = "strip-params")]
     StripParams {
         /// Also remove this parameter (repeatable, comma-separated; ASCII case-insensitive)

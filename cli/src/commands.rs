@@ -341,6 +341,9 @@ impl Job for CheckJob {
 
 // ---------------------------------------------------------------- stats
 
+/// The columns of `stats`' report (written at the end, not per line).
+pub const STATS_COLUMNS: &[&str] = &["section", "key", "count"];
+
 pub struct StatsJob {
     pub syntax: Syntax,
 }
@@ -498,9 +501,20 @@ impl Job for ExtractJob {
 
 // ---------------------------------------------------------- encode, decode
 
+/// The component whose encode set `encode` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Component {
+    Userinfo,
+    Host,
+    Path,
+    Segment,
+    Query,
+    Fragment,
+}
+
 pub struct EncodeJob {
     /// `None`: form encoding.
-    pub component: Option<crate::args::Component>,
+    pub component: Option<Component>,
 }
 
 impl Records for EncodeJob {
@@ -530,7 +544,7 @@ impl Job for EncodeJob {
     type Acc = ();
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        use crate::args::Component as C;
+        use Component as C;
         let s = l.bytes;
         let e = match self.component {
             None => Cow::Owned(encode_form(s)),

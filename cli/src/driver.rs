@@ -602,6 +602,7 @@ mod tests {
     use super::*;
     use crate::commands::{ParseJob, Records};
     use crate::record::Format;
+    use uriscan::Syntax;
 
     /// xorshift, fixed seed.
     struct Rng(u64);
