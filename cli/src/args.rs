@@ -152,25 +152,11 @@ pub enum ResolveGrammar {
     Rfc3987,
 }
 
-/// The canonicalization profiles of `canon`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ProfileArg {
-    /// RFC 3986 section 6, syntax- and scheme-based (invalid lines are errors)
-    Rfc3986,
-    /// The web-archive canonical form (the SURT canonicalizer, not reordered)
-    Archive,
-    /// Google Safe Browsing's canonicalization
-    SafeBrowsing,
-}
-
-impl ProfileArg {
-    pub fn profile(self) -> uriscan_crawl::Profile {
-        match self {
-            ProfileArg::Rfc3986 => uriscan_crawl::Profile::Rfc3986,
-            ProfileArg::Archive => uriscan_crawl::Profile::Archive,
-            ProfileArg::SafeBrowsing => uriscan_crawl::Profile::SafeBrowsing,
-        }
-    }
+/// The canonicalization profiles of `canon`, from the crawl crate's list.
+fn profiles() -> impl clap::builder::TypedValueParser<Value = uriscan_crawl::Profile> {
+    use clap::builder::TypedValueParser;
+    let values = uriscan_crawl::Profile::ALL.map(|p| PossibleValue::new(p.name()).help(p.about()));
+    PossibleValuesParser::new(values).map(|s| s.parse().unwrap_or(uriscan_crawl::Profile::Rfc3986))
 }
 
 /// The commands.
@@ -358,8 +344,8 @@ pub enum Cmd {
     #[command(after_help = fields(commands::CanonJob::COLUMNS))]
     Canon {
         /// The canonicalization profile
-        #[arg(short, long, value_enum, default_value_t = ProfileArg::Rfc3986)]
-        profile: ProfileArg,
+        #[arg(short, long, value_parser = profiles(), default_value = "rfc3986")]
+        profile: uriscan_crawl::Profile,
         #[command(flatten)]
         input: Input,
     },

@@ -182,7 +182,7 @@ fn task(cmd: &Cmd) -> Result<Task<'_>, String> {
                 reverse_ipaddr: !no_reverse_ipaddr,
             },
         }),
-        Cmd::Canon { profile, .. } => Task::Canon(CanonJob { profile: profile.profile() }),
+        Cmd::Canon { profile, .. } => Task::Canon(CanonJob { profile: *profile }),
         Cmd::Domain { hosts, private, syntax, .. } => {
             let opts = DomainOptions { private: *private, ..DomainOptions::default() };
             Task::Domain(DomainJob { hosts: *hosts, syntax: syntax.syntax()?, opts })
