@@ -12,11 +12,11 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=grammar");
     match uriscan_codegen::build_all(&root.join("grammar"), &uriscan_codegen::URISCAN_BUILDS) {
-        Ok((files, inputs)) => {
-            for f in inputs {
+        Ok(built) => {
+            for f in built.inputs {
                 println!("cargo:rerun-if-changed={}", f);
             }
-            for (name, text) in files {
+            for (name, text) in built.files {
                 std::fs::write(out.join(name), text).expect("write the generated tables");
             }
         }

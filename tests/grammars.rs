@@ -183,7 +183,7 @@ fn readme_difference_table() {
         if results.iter().any(|&r| r != results[0]) {
             differing += 1;
         }
-        for (g, cell) in Grammar::ALL.into_iter().zip(cells) {
+        for (g, cell) in Grammar::ALL.iter().copied().zip(cells) {
             let ctx = format!("README row {input:?}, {g}");
             match cell {
                 Cell::Invalid(index, kind) => {

@@ -730,6 +730,28 @@ fn text_val(out: &mut Vec<u8>, v: &Val<'_>) {
     }
 }
 
+impl<'a> Line<'a> {
+    /// A record that starts with the columns every line command has first
+    /// (`file`, `line`, `input`): the file name, the line number and the line.
+    #[inline]
+    pub fn row(&self) -> Row<'a> {
+        let mut r = Row::default();
+        self.first_fields(&mut r);
+        r
+    }
+
+    /// Puts those first columns (`file`, `line`, `input`) into `f`.
+    #[inline]
+    pub fn first_fields<F: Fields<'a>>(&self, f: &mut F) {
+        f.str(&self.file.name);
+        f.push(Val::Int(self.no));
+        match self.text {
+            Some(t) => f.str(t),
+            None => f.push(Val::b(self.bytes)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -777,27 +799,5 @@ mod tests {
         assert_eq!(s.take(), b"3\tx\n");
         let bad = vec!["nope".to_string()];
         assert!(Layout::new(Format::Tsv, COLS, Some(&bad), |_| true, None, b'\n').is_err());
-    }
-}
-
-impl<'a> Line<'a> {
-    /// A record that starts with the columns every line command has first
-    /// (`file`, `line`, `input`): the file name, the line number and the line.
-    #[inline]
-    pub fn row(&self) -> Row<'a> {
-        let mut r = Row::default();
-        self.first_fields(&mut r);
-        r
-    }
-
-    /// Puts those first columns (`file`, `line`, `input`) into `f`.
-    #[inline]
-    pub fn first_fields<F: Fields<'a>>(&self, f: &mut F) {
-        f.str(&self.file.name);
-        f.push(Val::Int(self.no));
-        match self.text {
-            Some(t) => f.str(t),
-            None => f.push(Val::b(self.bytes)),
-        }
     }
 }

@@ -241,12 +241,19 @@ pub fn generate(dir: &Path, tags_name: &str, options: &Options) -> Result<Output
     Ok(Output { automaton, sets, report, regexes, inputs: l.inputs, grammar })
 }
 
-/// Everything `build.rs` writes for a list of grammars: per grammar
-/// `STEM_dfa.rs`, `STEM_sets.rs`, `STEM_regex.rs` and `STEM_report.txt`,
-/// then `registry.rs` and `schemes.rs`, as `(file name, text)`; and the
-/// files read. Errors are `grammar/FILE:LINE:COL: message` lines, all of
-/// them, from every grammar.
-pub fn build_all(dir: &Path, builds: &[Build]) -> Result<(Vec<(String, String)>, Vec<String>), Vec<String>> {
+/// What [`build_all`] produced.
+pub struct Built {
+    /// `(file name, text)`: per grammar `STEM_dfa.rs`, `STEM_sets.rs`,
+    /// `STEM_regex.rs` and `STEM_report.txt`, then `registry.rs` and
+    /// `schemes.rs`.
+    pub files: Vec<(String, String)>,
+    /// Every file read, as `grammar/NAME`, sorted.
+    pub inputs: Vec<String>,
+}
+
+/// Everything `build.rs` writes for a list of grammars. Errors are
+/// `grammar/FILE:LINE:COL: message` lines, all of them, from every grammar.
+pub fn build_all(dir: &Path, builds: &[Build]) -> Result<Built, Vec<String>> {
     let mut files = Vec::new();
     let mut inputs = Vec::new();
     let mut entries = Vec::new();
@@ -278,5 +285,5 @@ pub fn build_all(dir: &Path, builds: &[Build]) -> Result<(Vec<(String, String)>,
     files.push(("schemes.rs".to_string(), schemes::emit_scheme_table()));
     inputs.sort();
     inputs.dedup();
-    Ok((files, inputs))
+    Ok(Built { files, inputs })
 }

@@ -31,12 +31,15 @@ pub struct RunSet {
     pub utf8: usize,
 }
 
+/// Code points as sorted, disjoint, inclusive ranges.
+pub type CodePoints = Vec<(u32, u32)>;
+
 /// The acceleration data of one automaton.
 pub struct Plan {
     pub runs: Vec<RunSet>,
     pub triplets: Vec<Triplet>,
     /// The code points of each UTF-8 run set, as sorted inclusive ranges.
-    pub utf8_sets: Vec<Vec<(u32, u32)>>,
+    pub utf8_sets: Vec<CodePoints>,
     /// Per state: its self-loop field (`uriscan_layout`: 0, a run set, or a triplet).
     pub field: Vec<usize>,
     /// The first self-loop field that names a triplet.
@@ -191,8 +194,8 @@ fn run_extensions(ns: usize, triplets: &[Triplet]) -> Vec<Option<usize>> {
 /// the set is walked byte by byte as before, so errors keep their index.
 /// Returns the sets (deduplicated) and per state 1 + its set's index (0:
 /// none).
-fn utf8_run_sets(d: &Tdfa, loops: &[Option<ByteSet>]) -> Result<(Vec<Vec<(u32, u32)>>, Vec<usize>), String> {
-    let mut sets: Vec<Vec<(u32, u32)>> = Vec::new();
+fn utf8_run_sets(d: &Tdfa, loops: &[Option<ByteSet>]) -> Result<(Vec<CodePoints>, Vec<usize>), String> {
+    let mut sets: Vec<CodePoints> = Vec::new();
     let of: Vec<usize> = (0..d.states.len())
         .map(|i| {
             if loops[i].is_none() {
@@ -218,7 +221,7 @@ fn utf8_run_sets(d: &Tdfa, loops: &[Option<ByteSet>]) -> Result<(Vec<Vec<(u32, u
 /// bytes lead state `i` of `d` back to `i` with no tag operation. Walks
 /// the well-formed sequences only (no overlong forms, surrogates or values
 /// above U+10FFFF), the last byte of each as a 64-bit mask.
-fn utf8_loop(d: &Tdfa, i: usize) -> Vec<(u32, u32)> {
+fn utf8_loop(d: &Tdfa, i: usize) -> CodePoints {
     let step = |q: usize, b: u8| quiet_step(d, q, b);
     // The continuation bytes 0x80 + k that lead `q` back to `i`, bit k.
     let back = |q: usize| -> u64 { (0..64u8).filter(|&k| step(q, 0x80 | k) == i).fold(0, |m, k| m | 1 << k) };
