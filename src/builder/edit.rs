@@ -16,6 +16,7 @@
 use super::{Builder, PortPart};
 #[cfg(feature = "alloc")]
 use crate::builder::BuildError;
+#[cfg(feature = "alloc")]
 use crate::owned::UriBuf;
 use crate::uri::UriRef;
 
