@@ -19,7 +19,7 @@
 //! `IriRef`, oxiri and iri-string's `IriReferenceStr`, and mapped to URIs
 //! (§3.1) by uriscan, fluent-uri and iri-string.
 //!
-//! The batch entry points (`UriRef::parse_each`, `parse_each_with`) are timed
+//! The batch entry points (`Syntax::parse_each`) are timed
 //! beside the one-call engines: one call per list instead of one per line.
 use std::hint::black_box;
 use std::time::Instant;

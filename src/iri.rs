@@ -3,7 +3,7 @@
 //! IRI references are parsed like URI references, by the automaton compiled
 //! from RFC 3987 §2.2 (`grammar/rfc3987.abnf`, without the bidi formatting
 //! characters §4.1 forbids: `grammar/rfc3987.tags` excludes them):
-//! [`Syntax::IriReference.parse(s)`](crate::UriRef::parse_with)
+//! [`Syntax::IriReference.parse(s)`](crate::Syntax::parse)
 //! gives the same view, components, host kinds and errors. Resolution
 //! (§6.5 of RFC 3987 is RFC 3986 §5's algorithm) and syntax-based
 //! normalization work on that view unchanged. This module adds:

@@ -1,5 +1,5 @@
-//! The batch entry points (`UriRef::parse_each`, `parse_each_with`,
-//! `parse_bytes_each_with`) against the one-input ones: for every grammar,
+//! The batch entry points (`Syntax::parse_each`,
+//! `Syntax::parse_bytes_each`) against the one-input ones: for every grammar,
 //! over every input of the data files and over random batches, each item
 //! comes back once, in order, with exactly the result the single call gives.
 
@@ -25,7 +25,7 @@ fn data_inputs() -> Vec<Vec<u8>> {
 }
 
 /// Runs the byte batch over `inputs` and checks every item against
-/// `parse_bytes_with`; returns how many were valid.
+/// `Syntax::parse_bytes`; returns how many were valid.
 fn check_bytes(inputs: &[Vec<u8>], grammar: Grammar) -> Result<usize, String> {
     let mut k = 0;
     let mut valid = 0;
@@ -74,7 +74,7 @@ fn batches_of_the_data_files_equal_single_parses() {
         assert!(valid > 20 && valid < inputs.len(), "{grammar}: {valid} of {} valid", inputs.len());
         check_strs(&strs, grammar).unwrap();
     }
-    // `parse_each` is `parse_each_with` for RFC 3986.
+    // `Syntax::parse_each` for RFC 3986's reference rule.
     let mut k = 0;
     Syntax::UriReference.parse_each(strs.iter().copied(), |s, r| {
         assert_eq!(r, UriRef::parse(s), "{s:?}");

@@ -45,7 +45,7 @@ pub(crate) fn for_each_row<'a>(
 }
 
 /// Parses every row of `array` as a URI reference in one batch
-/// ([`UriRef::parse_each`]: the parser's set-up is paid once per array,
+/// ([`Syntax::parse_each`](uriscan::Syntax::parse_each): the parser's set-up is paid once per array,
 /// not once per row) and calls `f` with each row and its result, in order
 /// (`None` for a null row); returns the buffers as [`for_each_row`] does.
 pub(crate) fn parse_rows<'a>(
