@@ -31,6 +31,7 @@ enum Op {
     ResolveScalar(String),
     ResolveEach,
     QueryParam(String),
+    QueryParamEach,
     ToUri,
     ToIri,
     Surt,
@@ -69,6 +70,7 @@ fn op_of(name: &str, arg: Option<String>, flag: bool) -> PyResult<Op> {
         "resolve" => Op::ResolveScalar(need(arg)?),
         "resolve_each" => Op::ResolveEach,
         "query_param" => Op::QueryParam(need(arg)?),
+        "query_param_each" => Op::QueryParamEach,
         "to_uri" => Op::ToUri,
         "to_iri" => Op::ToIri,
         "surt" => Op::Surt,
@@ -137,6 +139,10 @@ fn run(op: &Op, a: &dyn Array, bases: Option<&dyn Array>) -> Result<ArrayRef, Ar
             Arc::new(k::resolve(a, bases)?)
         }
         Op::QueryParam(name) => Arc::new(k::query_param(a, name)?),
+        Op::QueryParamEach => {
+            let names = bases.ok_or_else(|| ArrowError::InvalidArgumentError("query_param: no names".into()))?;
+            Arc::new(k::query_param_each(a, names)?)
+        }
         Op::ToUri => Arc::new(k::to_uri(a)?),
         Op::ToIri => Arc::new(k::to_iri(a)?),
         Op::Surt => Arc::new(k::surt(a)?),
@@ -176,6 +182,8 @@ fn to_py_err(e: ArrowError) -> PyErr {
 
 /// `_column(op, chunks, threads, arg, flag, bases)`: `op` over every chunk,
 /// the output pieces in order (a chunk split across threads gives several).
+/// `bases` is a second column chunked as `chunks` (the bases of
+/// `resolve_each`, the names of `query_param_each`).
 #[pyfunction]
 #[pyo3(signature = (op, chunks, threads = 1, arg = None, flag = false, bases = None))]
 fn _column(
@@ -193,7 +201,7 @@ fn _column(
     if let Some(b) = &bases {
         let lens = |v: &[ArrayRef]| v.iter().map(|a| a.len()).collect::<Vec<_>>();
         if lens(b) != lens(&arrays) {
-            return Err(PyValueError::new_err("resolve: references and bases differ in length or chunking"));
+            return Err(PyValueError::new_err("the two columns differ in length or chunking"));
         }
     }
     let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
