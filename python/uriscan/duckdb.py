@@ -93,4 +93,6 @@ def register(con: "duckdb.DuckDBPyConnection") -> None:
             [duckdb.sqltype(a) if hasattr(duckdb, "sqltype") else a for a in args],
             duckdb.sqltype(ret) if hasattr(duckdb, "sqltype") else ret,
             type="arrow",
+            # The functions take nulls (null out) and return null for invalid rows.
+            null_handling="special",
         )
