@@ -254,11 +254,8 @@ impl PyUri {
     #[pyo3(signature = (idna = false))]
     fn to_uri(&self, py: Python<'_>, idna: bool) -> PyResult<PyUri> {
         let u = self.view()?;
-        let out = if idna {
-            u.to_uri_idna().map_err(|e| PyValueError::new_err(format!("to_uri: {e}")))?
-        } else {
-            u.to_uri()
-        };
+        let out =
+            if idna { u.to_uri_idna().map_err(|e| PyValueError::new_err(format!("to_uri: {e}")))? } else { u.to_uri() };
         PyUri::result(py, &out, Grammar::Rfc3986, "to_uri")
     }
 
@@ -368,7 +365,13 @@ impl PyUri {
 
 impl PyUri {
     fn clone_uri(&self) -> PyUri {
-        PyUri { text: self.text.clone(), syntax: self.syntax, ranges: self.ranges, host_kind: self.host_kind, port: self.port }
+        PyUri {
+            text: self.text.clone(),
+            syntax: self.syntax,
+            ranges: self.ranges,
+            host_kind: self.host_kind,
+            port: self.port,
+        }
     }
 
     fn query_pairs_impl(&self, form: bool) -> Vec<(String, Option<String>)> {
