@@ -196,7 +196,11 @@ impl PyUri {
         Ok(d)
     }
 
-    /// Resolves this reference against `base` (RFC 3986 §5.2).
+    /// Resolves this reference against `base` (a `URI` or text parsed with
+    /// this reference's syntax) by RFC 3986 §5.2 and returns the target.
+    /// `mode`: `"strict"` (the RFC's), `"non-strict"` (a reference scheme
+    /// equal to the base's is ignored, as `urljoin` does), `"rfc2396"` or
+    /// `"rfc1630"`. `ValueError` when the base has no scheme.
     #[pyo3(signature = (base, mode = "strict"))]
     fn resolve(&self, py: Python<'_>, base: &Bound<'_, PyAny>, mode: &str) -> PyResult<PyUri> {
         let mode = resolve_mode(mode)?;
@@ -208,7 +212,8 @@ impl PyUri {
         PyUri::result(py, &out, self.syntax, "resolve")
     }
 
-    /// Resolves `reference` against this URI (the order of `urljoin`).
+    /// Resolves `reference` against this URI: `urljoin(self, reference)`
+    /// done by RFC 3986 §5.2 (see `resolve` for `mode`).
     #[pyo3(signature = (reference, mode = "strict"))]
     fn join(&self, py: Python<'_>, reference: &Bound<'_, PyAny>, mode: &str) -> PyResult<PyUri> {
         let r = self.other(py, reference, "reference")?;
@@ -418,7 +423,16 @@ fn filter<'u>(url: &'u str, names: &[String], prefixes: &[String], keep_only: bo
     uriscan_crawl::filter_params(url, &f)
 }
 
-/// `parse(input, syntax)`: a `URI`, or `ParseError`.
+/// Parses a URI reference and returns an immutable `URI`.
+///
+/// `input` is a `str`, `bytes`, `bytearray` or `memoryview`; `syntax` names
+/// the grammar: `"rfc3986"` (the default), `"rfc3987"` (IRIs), `"rfc2396"`
+/// or `"rfc1630"`. Raises `uriscan.ParseError` (a `ValueError`) with the
+/// `index` of the first byte no valid continuation allows and the grammar
+/// context (`kind`) there; `TypeError` for other argument types.
+///
+/// >>> uriscan.parse("http://example.com:8042/over/there?name=ferret").port
+/// 8042
 #[pyfunction]
 #[pyo3(signature = (input, syntax = "rfc3986"))]
 fn parse(py: Python<'_>, input: &Bound<'_, PyAny>, syntax: &str) -> PyResult<PyUri> {
@@ -427,7 +441,11 @@ fn parse(py: Python<'_>, input: &Bound<'_, PyAny>, syntax: &str) -> PyResult<PyU
     PyUri::parse(py, &t, syntax)
 }
 
-/// `is_valid(input, syntax)`: whether the input is a reference under the syntax.
+/// Whether `input` is a URI reference under `syntax` (see `parse`);
+/// never raises for a text argument.
+///
+/// >>> uriscan.is_valid("http://h/a b")
+/// False
 #[pyfunction]
 #[pyo3(signature = (input, syntax = "rfc3986"))]
 fn is_valid(input: &Bound<'_, PyAny>, syntax: &str) -> PyResult<bool> {
@@ -436,7 +454,8 @@ fn is_valid(input: &Bound<'_, PyAny>, syntax: &str) -> PyResult<bool> {
     Ok(parse_syntax(t.as_bytes(), syntax).is_ok())
 }
 
-/// `check(input, syntax)`: raises the `ParseError` of an invalid input.
+/// Returns `None` when `input` is a URI reference under `syntax`, and
+/// raises its `uriscan.ParseError` otherwise (`parse` without the object).
 #[pyfunction]
 #[pyo3(signature = (input, syntax = "rfc3986"))]
 fn check(py: Python<'_>, input: &Bound<'_, PyAny>, syntax: &str) -> PyResult<()> {
@@ -453,7 +472,8 @@ type Parts<'py> = (
     Option<Bound<'py, PyAny>>,
 );
 
-/// `split(input)`: the Appendix B split as a 5-tuple of the input's type.
+/// The RFC 3986 Appendix B split as a 5-tuple of the input's type (the
+/// package's `split` wraps it in a `SplitResult`).
 #[pyfunction]
 fn split<'py>(py: Python<'py>, input: &Bound<'py, PyAny>) -> PyResult<Parts<'py>> {
     let t = text_arg(input, "split")?;
@@ -465,7 +485,8 @@ fn split<'py>(py: Python<'py>, input: &Bound<'py, PyAny>) -> PyResult<Parts<'py>
 /// One match of `extract`: (uri, start, end, valid, delimiter, contiguous).
 type Found = (String, usize, usize, bool, &'static str, bool);
 
-/// `extract(text, ...)`: the URIs in free text (Appendix C).
+/// The URIs in free text (Appendix C) as tuples (the package's `extract`
+/// wraps them in `Match`es).
 #[pyfunction]
 #[pyo3(signature = (text, iri = false, schemes = None, any_scheme = false, accept_invalid = false))]
 fn extract(
@@ -517,8 +538,13 @@ fn encode_component(data: &[u8], component: &str) -> PyResult<String> {
     .into_owned())
 }
 
-/// `percent_encode(data, component)`: percent-encodes every byte the
-/// component does not allow (a `str` is encoded as UTF-8 first).
+/// Percent-encodes (RFC 3986 §2.1) every byte that `component` does not
+/// allow as it is: `"userinfo"`, `"reg_name"`, `"path_segment"` (the
+/// default: `/` is encoded too), `"path"`, `"query"` or `"fragment"`. A
+/// `str` is encoded as UTF-8 first; the result is ASCII.
+///
+/// >>> uriscan.percent_encode("a b/c")
+/// 'a%20b%2Fc'
 #[pyfunction]
 #[pyo3(signature = (data, component = "path_segment"))]
 fn percent_encode(data: &Bound<'_, PyAny>, component: &str) -> PyResult<String> {
@@ -526,7 +552,11 @@ fn percent_encode(data: &Bound<'_, PyAny>, component: &str) -> PyResult<String> 
     encode_component(t.as_bytes(), component)
 }
 
-/// `percent_decode(text)`: the decoded octets; `ValueError` at a malformed `%`.
+/// Decodes every `%XX` (RFC 3986 §2.4) and returns the octets as `bytes`;
+/// a `%` not followed by two hex digits raises `ValueError` with its index.
+///
+/// >>> uriscan.percent_decode("a%20b")
+/// b'a b'
 #[pyfunction]
 fn percent_decode<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
     let t = text_arg(text, "percent_decode")?;
@@ -534,7 +564,13 @@ fn percent_decode<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bo
     Ok(PyBytes::new(py, &out))
 }
 
-/// `percent_decode_str(text, form, lossy)`: decoded as UTF-8.
+/// Decodes every `%XX` and returns the text as UTF-8: `ValueError` for a
+/// malformed `%` or octets that are not UTF-8, unless `lossy=True` (they
+/// become U+FFFD); `form=True` also decodes `+` as a space, leniently
+/// (HTML form encoding).
+///
+/// >>> uriscan.percent_decode_str("D%C3%BCrst")
+/// 'Dürst'
 #[pyfunction]
 #[pyo3(signature = (text, form = false, lossy = false))]
 fn percent_decode_str(text: &Bound<'_, PyAny>, form: bool, lossy: bool) -> PyResult<String> {
@@ -560,7 +596,12 @@ fn decode_error(t: &Text, e: percent::DecodeError) -> PyErr {
     }
 }
 
-/// `surt(url, ...)`: the SURT key of any text.
+/// The SURT key (the web-archive sort key) of any text, as the Internet
+/// Archive's `surt` package computes it: host labels reversed, `www`
+/// dropped, query sorted, lower case. The options are that package's.
+///
+/// >>> uriscan.surt("http://www.Archive.org:80/goo/?b=2&a=1#x")
+/// 'org,archive)/goo?a=1&b=2'
 #[pyfunction]
 #[pyo3(signature = (url, with_scheme = false, host_massage = true, trailing_comma = false, reverse_ipaddr = true))]
 fn surt(
@@ -588,8 +629,13 @@ fn profile(name: &str) -> PyResult<Profile> {
     })
 }
 
-/// `canon(url, profile)`: the canonical form, `None` for an empty line;
-/// `ParseError` when the `rfc3986` profile meets an invalid reference.
+/// The canonical form of `url` under `profile`: `"rfc3986"` (the default;
+/// RFC 3986 §6 syntax- and scheme-based normalization, `ParseError` for an
+/// invalid reference), `"archive"` (the web-archive canonicalizer) or
+/// `"safe-browsing"` (Google Safe Browsing's). `None` for an empty line.
+///
+/// >>> uriscan.canon("HTTP://Example.COM:80/a/./b")
+/// 'http://example.com/a/b'
 #[pyfunction]
 #[pyo3(signature = (url, profile = "rfc3986"))]
 fn canon(py: Python<'_>, url: &Bound<'_, PyAny>, profile: &str) -> PyResult<Option<String>> {
@@ -607,7 +653,13 @@ fn host_of_url(text: &[u8]) -> Option<&str> {
     parse_syntax(text, Grammar::Rfc3987).ok()?.host()
 }
 
-/// `registrable_domain(url, ...)`.
+/// The registrable domain (Public Suffix List, ICANN section; the private
+/// section too with `private=True`) of the host of `url` (an IRI
+/// reference), or `None`: no host, an IP address, a bare suffix, an invalid
+/// reference. For a host alone, use `domain_parts`.
+///
+/// >>> uriscan.registrable_domain("http://forums.news.cnn.co.uk/x")
+/// 'cnn.co.uk'
 #[pyfunction]
 #[pyo3(signature = (url, private = false, implicit_wildcard = false))]
 fn registrable_domain(url: &Bound<'_, PyAny>, private: bool, implicit_wildcard: bool) -> PyResult<Option<String>> {
@@ -617,7 +669,11 @@ fn registrable_domain(url: &Bound<'_, PyAny>, private: bool, implicit_wildcard: 
         .map(str::to_owned))
 }
 
-/// `public_suffix(url, ...)`.
+/// The public suffix of the host of `url`, or `None` (see
+/// `registrable_domain`).
+///
+/// >>> uriscan.public_suffix("http://a.b.co.uk/")
+/// 'co.uk'
 #[pyfunction]
 #[pyo3(signature = (url, private = false, implicit_wildcard = false))]
 fn public_suffix(url: &Bound<'_, PyAny>, private: bool, implicit_wildcard: bool) -> PyResult<Option<String>> {
@@ -627,7 +683,9 @@ fn public_suffix(url: &Bound<'_, PyAny>, private: bool, implicit_wildcard: bool)
         .map(str::to_owned))
 }
 
-/// `domain_parts(host, ...)`: (subdomain, domain, suffix, registrable_domain, section, is_ip).
+/// A host split by the Public Suffix List: (subdomain, domain, suffix,
+/// registrable_domain, section, is_ip); the package's `domain_parts` wraps
+/// it in a `DomainParts`.
 #[pyfunction]
 #[pyo3(signature = (host, private = false, implicit_wildcard = false))]
 #[allow(clippy::type_complexity)]
@@ -651,26 +709,35 @@ fn domain_parts(
     )
 }
 
-/// `strip_tracking(url)`: any text, tracking parameters removed.
+/// `url` without its tracking query parameters (`utm_*`, `fbclid`,
+/// `gclid`, ...; `tracking_params()` lists them); any text is accepted.
+///
+/// >>> uriscan.strip_tracking("https://e.com/a?utm_source=x&id=7&fbclid=Y#f")
+/// 'https://e.com/a?id=7#f'
 #[pyfunction]
 fn strip_tracking(url: &str) -> String {
     uriscan_crawl::strip_tracking(url).into_owned()
 }
 
-/// `filter_params(url, ...)`.
+/// `url` with the query parameters named in `names` or starting with one
+/// of `prefixes` (ASCII case ignored, names decoded) removed, or with only
+/// them kept (`keep_only=True`); `sort=True` sorts the rest by name.
+///
+/// >>> uriscan.filter_params("/list?x=1&page=2&id=9", names=["id", "page"], keep_only=True, sort=True)
+/// '/list?id=9&page=2'
 #[pyfunction]
 #[pyo3(signature = (url, names = Vec::new(), prefixes = Vec::new(), keep_only = false, sort = false))]
 fn filter_params(url: &str, names: Vec<String>, prefixes: Vec<String>, keep_only: bool, sort: bool) -> String {
     filter(url, &names, &prefixes, keep_only, sort).into_owned()
 }
 
-/// `tracking_params()`: the names and name prefixes `strip_tracking` removes.
+/// The names and name prefixes `strip_tracking` removes, as `(names, prefixes)`.
 #[pyfunction]
 fn tracking_params() -> (Vec<&'static str>, Vec<&'static str>) {
     (uriscan_crawl::TRACKING_NAMES.to_vec(), uriscan_crawl::TRACKING_PREFIXES.to_vec())
 }
 
-/// `default_port(scheme)`: the scheme's registered default port, or `None`.
+/// The default port of a scheme (`443` for `"https"`), or `None`.
 #[pyfunction]
 fn default_port(scheme: &str) -> Option<u16> {
     uriscan::scheme::default_port(scheme)

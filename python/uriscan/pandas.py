@@ -5,7 +5,7 @@ Importing this module registers it::
     >>> import pandas as pd, pyarrow as pa, uriscan.pandas  # noqa: F401
     >>> s = pd.Series(["http://a.example/x", None], dtype=pd.ArrowDtype(pa.string()))
     >>> s.uri.host().tolist()
-    ['a.example', None]
+    ['a.example', <NA>]
 
 Columns with an ``ArrowDtype`` (or pandas' pyarrow-backed strings) reach
 Rust without a copy; object columns are converted to Arrow first. Results
