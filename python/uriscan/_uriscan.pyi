@@ -118,3 +118,6 @@ def _column(
     flag: bool = False,
     bases: Optional[List[Any]] = None,
 ) -> List[Any]: ...
+def _time_column(
+    op: str, chunks: List[Any], rounds: int = 5, arg: Optional[str] = None, flag: bool = False
+) -> float: ...
