@@ -176,3 +176,30 @@ def test_zero_copy_components():
         assert out.type == pa.string_view()
         # The output's data buffer is the input's values buffer, shared.
         assert any(b is not None and b.address == values.address for b in out.buffers()[2:])
+
+
+def test_gil_is_released_during_a_column_call():
+    import threading
+    import time
+
+    arr = pa.array([f"http://www.h{i}.example.co.uk/a/b?z={i}&a=1" for i in range(300_000)])
+    ua.surt(arr[:10])
+    span = {}
+    done = threading.Event()
+
+    def work():
+        span["t0"] = time.perf_counter()
+        ua.surt(arr)
+        span["t1"] = time.perf_counter()
+        done.set()
+
+    stamps = []
+    worker = threading.Thread(target=work)
+    worker.start()
+    while not done.is_set():
+        stamps.append(time.perf_counter())
+    worker.join()
+    t0, t1 = span["t0"], span["t1"]
+    lo, hi = t0 + 0.1 * (t1 - t0), t1 - 0.1 * (t1 - t0)
+    # While Rust works, this thread runs Python code: it holds the GIL.
+    assert sum(lo < s < hi for s in stamps) > 100, (t1 - t0, len(stamps))
