@@ -29,9 +29,13 @@ from typing import Callable, List, Optional
 
 import pyarrow as pa
 
-import uriscan
-import uriscan.arrow as ua
-from uriscan import _uriscan
+# The installed package, not the source directory beside this script (where
+# `maturin develop` may have left a debug build).
+sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != pathlib.Path(__file__).resolve().parent]
+
+import uriscan  # noqa: E402
+import uriscan.arrow as ua  # noqa: E402
+from uriscan import _uriscan  # noqa: E402
 
 ROUNDS = 5
 CORPORA = ("kasztp.txt", "node_files.txt", "isaacs_files.txt")
@@ -102,6 +106,7 @@ def main() -> None:
     arr = pa.array(values, type=pa.string())
     src = os.environ.get("URISCAN_BENCH_DATA") or "generated"
     print(f"{n} URLs from {src}; subsample {len(sub)} for slow per-row peers; Python {sys.version.split()[0]}", file=sys.stderr)
+    print(f"uriscan from {_uriscan.__file__}", file=sys.stderr)
     ns = lambda seconds, count: seconds / count * 1e9  # noqa: E731
     t = Table()
 
