@@ -115,11 +115,19 @@ def main() -> None:
     urlsplit = ns(best(lambda: [urllib.parse.urlsplit(v) for v in values], 1), n)
     t.add("column parse (ua.parse, struct)", col_parse, "urllib.parse.urlsplit list comprehension", urlsplit, ">= 30x")
     t.add("column parse, threads=2", col_parse_2, "urllib.parse.urlsplit list comprehension", urlsplit, "")
+    t.add("column host", ns(best(lambda: ua.host(arr)), n), "urllib.parse.urlsplit(v).hostname per row", ns(best(lambda: [urllib.parse.urlsplit(v).hostname for v in values], 1), n), "")
     try:
         import rfc3986
 
         rf = ns(best(per_row(rfc3986.uri_reference, sub), 1), len(sub))
-        t.add("column parse", col_parse, "rfc3986.uri_reference per row", rf, ">= 100x")
+        t.add("column parse", col_parse, "rfc3986.uri_reference per row (no validation)", rf, ">= 100x")
+        host = ns(best(lambda: ua.host(arr)), n)
+        t.add("column host", host, "rfc3986.uri_reference per row (no validation)", rf, "")
+        import warnings
+
+        warnings.simplefilter("ignore", DeprecationWarning)
+        rfv = ns(best(per_row(lambda v: rfc3986.uri_reference(v).is_valid(), sub), 1), len(sub))
+        t.add("column parse", col_parse, "rfc3986.uri_reference(v).is_valid() per row", rfv, "")
     except ImportError:
         pass
     try:

@@ -49,7 +49,7 @@ pub(crate) fn parse_error(py: Python<'_>, input: &text::Text, e: ParseError, syn
     let (index, message) = match input {
         text::Text::Str(s) if !bytes.is_ascii() => {
             let index = text::char_index(bytes, byte_index);
-            let message = match (e.kind(), s.get(..).and_then(|s| s.chars().nth(index))) {
+            let message = match (e.kind(), s.chars().nth(index)) {
                 (uriscan::ErrorKind::TooLong, _) => e.to_string(),
                 (kind, Some(c)) if e.found().is_some() => {
                     format!("invalid character {c:?} at index {index} in {}", kind.name())

@@ -350,10 +350,6 @@ impl PyUri {
         Ok(pyo3::types::PyBool::new(py, r).to_owned().into_any().unbind())
     }
 
-    fn __len__(&self) -> usize {
-        self.text.chars().count()
-    }
-
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let parse = py.import("uriscan")?.getattr("parse")?;
         PyTuple::new(py, [parse, PyTuple::new(py, [self.text.as_str(), self.syntax.name()])?.into_any()])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Optional, Union
 
 __all__ = ["ParseError"]
 
@@ -23,6 +23,8 @@ class ParseError(ValueError):
             ``"path"``, ``"query"``, ``"fragment"``, ``"percent-encoding"``,
             ``"URI reference"`` or ``"input length"``.
         syntax: the grammar's name (``"rfc3986"``, ...).
+        row: for the column functions of :mod:`uriscan.arrow` with
+            ``strict=True``, the number of the row that failed (else ``None``).
 
     >>> import uriscan
     >>> try:
@@ -37,6 +39,7 @@ class ParseError(ValueError):
     byte_index: int
     kind: str
     syntax: str
+    row: Optional[int] = None
 
     def __init__(
         self,
