@@ -14,16 +14,30 @@ mod column;
 mod text;
 mod value;
 
+/// What a Python `syntax=` names: the library's grammar value. Only this
+/// alias, the two constants, `syntax_name`, `syntax_arg` and `parse_syntax`
+/// know which library type that is.
+pub(crate) type Syntax = Grammar;
+/// RFC 3986 (the default syntax).
+pub(crate) const RFC3986: Syntax = Grammar::Rfc3986;
+/// RFC 3987 (IRIs).
+pub(crate) const RFC3987: Syntax = Grammar::Rfc3987;
+
+/// The Python name of a syntax (`"rfc3986"`, ...).
+pub(crate) fn syntax_name(syntax: Syntax) -> &'static str {
+    syntax.name()
+}
+
 /// The one place the package parses a reference: every parse of the crate
 /// goes through here, so a change of the library's parse entry points is a
 /// change of this function alone.
-pub(crate) fn parse_syntax(input: &[u8], syntax: Grammar) -> Result<UriRef<'_>, ParseError> {
+pub(crate) fn parse_syntax(input: &[u8], syntax: Syntax) -> Result<UriRef<'_>, ParseError> {
     UriRef::parse_bytes_with(input, syntax)
 }
 
 /// The grammar named `name` (`"rfc3986"`, `"rfc3987"`, `"rfc2396"`,
 /// `"rfc1630"`, ASCII case ignored), or a `ValueError`.
-pub(crate) fn syntax_arg(name: &str) -> PyResult<Grammar> {
+pub(crate) fn syntax_arg(name: &str) -> PyResult<Syntax> {
     Grammar::from_name(name).ok_or_else(|| {
         PyValueError::new_err(format!(
             "unknown syntax {name:?}: expected one of 'rfc3986', 'rfc3987', 'rfc2396', 'rfc1630'"
@@ -43,7 +57,7 @@ fn parse_error_class(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
 /// `syntax`. For a `str` input the `index` is a code point index (the code
 /// point holding the failing byte), and `byte_index` the byte offset in its
 /// UTF-8 encoding; for bytes both are the byte offset.
-pub(crate) fn parse_error(py: Python<'_>, input: &text::Text, e: ParseError, syntax: Grammar) -> PyErr {
+pub(crate) fn parse_error(py: Python<'_>, input: &text::Text, e: ParseError, syntax: Syntax) -> PyErr {
     let bytes = input.as_bytes();
     let byte_index = e.index();
     let (index, message) = match input {
@@ -66,7 +80,7 @@ pub(crate) fn parse_error(py: Python<'_>, input: &text::Text, e: ParseError, syn
             text::Text::Str(s) => PyString::new(py, s).into_any(),
             text::Text::Bytes(b) => pyo3::types::PyBytes::new(py, b).into_any(),
         };
-        let err = class.call1((message, input_obj, index, e.kind().name(), byte_index, syntax.name()))?;
+        let err = class.call1((message, input_obj, index, e.kind().name(), byte_index, syntax_name(syntax)))?;
         Ok(PyErr::from_value(err))
     };
     build().unwrap_or_else(|err| err)

@@ -6,11 +6,11 @@ use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
-use uriscan::{percent, Component, Grammar, HostKind, NormalizeOptions, Port, ResolveMode, UriRef};
+use uriscan::{percent, Component, HostKind, NormalizeOptions, Port, ResolveMode, UriRef};
 use uriscan_crawl::{DomainOptions, ParamFilter, Profile, Section, SurtOptions};
 
 use crate::text::{char_index, text_arg, Text};
-use crate::{parse_error, parse_syntax, syntax_arg};
+use crate::{parse_error, parse_syntax, syntax_arg, syntax_name, Syntax, RFC3986, RFC3987};
 
 /// The components a `URI` keeps the ranges of, in this order.
 const PARTS: [Component; 8] = [
@@ -29,7 +29,7 @@ const PARTS: [Component; 8] = [
 #[pyclass(frozen, module = "uriscan", name = "URI")]
 pub(crate) struct PyUri {
     text: String,
-    syntax: Grammar,
+    syntax: Syntax,
     ranges: [Option<(u32, u32)>; 8],
     host_kind: Option<HostKind>,
     port: Option<Port>,
@@ -37,24 +37,27 @@ pub(crate) struct PyUri {
 
 impl PyUri {
     /// Parses `input` with `syntax`, or the Python `ParseError`.
-    fn parse(py: Python<'_>, input: &Text, syntax: Grammar) -> PyResult<PyUri> {
+    fn parse(py: Python<'_>, input: &Text, syntax: Syntax) -> PyResult<PyUri> {
         let u = parse_syntax(input.as_bytes(), syntax).map_err(|e| parse_error(py, input, e, syntax))?;
         Ok(PyUri::from_view(&u, syntax))
     }
 
-    fn from_view(u: &UriRef<'_>, syntax: Grammar) -> PyUri {
+    fn from_view(u: &UriRef<'_>, syntax: Syntax) -> PyUri {
         let ranges = PARTS.map(|p| u.range(p).map(|r| (r.start as u32, r.end as u32)));
         PyUri { text: u.as_str().to_owned(), syntax, ranges, host_kind: u.host_kind(), port: u.port_u16() }
     }
 
     /// Parses a result of an operation (a string the library made) with
     /// `syntax`; a `ValueError` when it is not valid there.
-    fn result(py: Python<'_>, text: &str, syntax: Grammar, what: &str) -> PyResult<PyUri> {
+    fn result(py: Python<'_>, text: &str, syntax: Syntax, what: &str) -> PyResult<PyUri> {
         match parse_syntax(text.as_bytes(), syntax) {
             Ok(u) => Ok(PyUri::from_view(&u, syntax)),
             Err(e) => {
                 let _ = py;
-                Err(PyValueError::new_err(format!("{what}: the result {text:?} is not valid under {syntax}: {e}")))
+                Err(PyValueError::new_err(format!(
+                    "{what}: the result {text:?} is not valid under {}: {e}",
+                    syntax_name(syntax)
+                )))
             }
         }
     }
@@ -120,7 +123,7 @@ impl PyUri {
     /// The grammar it was parsed with (`"rfc3986"`, ...).
     #[getter]
     fn syntax(&self) -> &'static str {
-        self.syntax.name()
+        syntax_name(self.syntax)
     }
     /// The scheme, without `:`; `None` for a relative reference.
     #[getter]
@@ -227,7 +230,7 @@ impl PyUri {
     fn normalize(&self, py: Python<'_>, scheme_based: bool) -> PyResult<PyUri> {
         let opts = NormalizeOptions { scheme_based };
         let u = self.view()?;
-        let out = if self.syntax == Grammar::Rfc3987 { u.normalize_iri(opts) } else { u.normalize_with(opts) };
+        let out = if self.syntax == RFC3987 { u.normalize_iri(opts) } else { u.normalize_with(opts) };
         PyUri::result(py, &out, self.syntax, "normalize")
     }
 
@@ -237,7 +240,7 @@ impl PyUri {
         let other = self.other(py, other, "other")?;
         let opts = NormalizeOptions { scheme_based };
         let (a, b) = (self.view()?, other.view()?);
-        Ok(if self.syntax == Grammar::Rfc3987 || other.syntax == Grammar::Rfc3987 {
+        Ok(if self.syntax == RFC3987 || other.syntax == RFC3987 {
             a.iri_eq(&b, opts)
         } else {
             a.normalized_eq(&b, opts)
@@ -261,13 +264,13 @@ impl PyUri {
         let u = self.view()?;
         let out =
             if idna { u.to_uri_idna().map_err(|e| PyValueError::new_err(format!("to_uri: {e}")))? } else { u.to_uri() };
-        PyUri::result(py, &out, Grammar::Rfc3986, "to_uri")
+        PyUri::result(py, &out, RFC3986, "to_uri")
     }
 
     /// The IRI of this URI (RFC 3987 §3.2), parsed as an IRI.
     fn to_iri(&self, py: Python<'_>) -> PyResult<PyUri> {
         let out = self.view()?.to_iri();
-        PyUri::result(py, &out, Grammar::Rfc3987, "to_iri")
+        PyUri::result(py, &out, RFC3987, "to_iri")
     }
 
     /// The SURT key (web-archive sort key).
@@ -325,10 +328,10 @@ impl PyUri {
 
     fn __repr__(&self) -> String {
         let text = py_repr_str(&self.text);
-        if self.syntax == Grammar::Rfc3986 {
+        if self.syntax == RFC3986 {
             format!("URI({text})")
         } else {
-            format!("URI({text}, syntax='{}')", self.syntax.name())
+            format!("URI({text}, syntax='{}')", syntax_name(self.syntax))
         }
     }
 
@@ -352,7 +355,7 @@ impl PyUri {
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let parse = py.import("uriscan")?.getattr("parse")?;
-        PyTuple::new(py, [parse, PyTuple::new(py, [self.text.as_str(), self.syntax.name()])?.into_any()])
+        PyTuple::new(py, [parse, PyTuple::new(py, [self.text.as_str(), syntax_name(self.syntax)])?.into_any()])
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -640,13 +643,13 @@ fn canon(py: Python<'_>, url: &Bound<'_, PyAny>, profile: &str) -> PyResult<Opti
     match uriscan_crawl::canon(t.as_bytes(), p) {
         Ok(c) => Ok(Some(String::from_utf8_lossy(&c).into_owned())),
         Err(uriscan_crawl::CanonError::Empty) => Ok(None),
-        Err(uriscan_crawl::CanonError::Invalid(e)) => Err(parse_error(py, &t, e, Grammar::Rfc3986)),
+        Err(uriscan_crawl::CanonError::Invalid(e)) => Err(parse_error(py, &t, e, RFC3986)),
     }
 }
 
 /// The host of a URL (parsed as an IRI, so non-ASCII hosts count), else `None`.
 fn host_of_url(text: &[u8]) -> Option<&str> {
-    parse_syntax(text, Grammar::Rfc3987).ok()?.host()
+    parse_syntax(text, RFC3987).ok()?.host()
 }
 
 /// The registrable domain (Public Suffix List, ICANN section; the private
