@@ -82,3 +82,12 @@ def test_duckdb_functions():
         "SELECT count(DISTINCT uri_registrable_domain('http://h' || i || '.example.co.uk/')) FROM range(5000) r(i)"
     ).fetchall()
     assert many == [(1,)]
+
+
+def test_arrow_functions_take_frame_columns():
+    import uriscan.arrow as ua
+
+    expected = [_host(v) for v in URLS]
+    assert ua.host(pl.Series("u", URLS)).to_pylist() == expected
+    assert ua.host(pd.Series(URLS, dtype=pd.ArrowDtype(pa.string()))).to_pylist() == expected
+    assert ua.host(pd.Series(URLS, dtype=object)).to_pylist() == expected
