@@ -91,3 +91,18 @@ def test_arrow_functions_take_frame_columns():
     assert ua.host(pl.Series("u", URLS)).to_pylist() == expected
     assert ua.host(pd.Series(URLS, dtype=pd.ArrowDtype(pa.string()))).to_pylist() == expected
     assert ua.host(pd.Series(URLS, dtype=object)).to_pylist() == expected
+
+
+def test_duckdb_on_a_parquet_file(tmp_path):
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "crawl.parquet"
+    pq.write_table(pa.table({"url": pa.array(URLS, type=pa.string())}), path)
+    con = duckdb.connect()
+    uriscan.duckdb.register(con)
+    got = con.sql(f"SELECT uri_host(url) AS h FROM '{path}'").fetchall()
+    assert [h for (h,) in got] == [_host(v) for v in URLS]
+    top = con.sql(
+        f"SELECT uri_registrable_domain(url) AS d, count(*) AS n FROM '{path}' WHERE d IS NOT NULL GROUP BY d ORDER BY n DESC, d LIMIT 3"
+    ).fetchall()
+    assert top and all(n >= 1 for _, n in top)
