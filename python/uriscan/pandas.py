@@ -71,7 +71,8 @@ def _column(values: Any, index: pd.Index, name: Any) -> pd.Series:
     if isinstance(values, pa.ChunkedArray):
         values = values.chunk(0)
     if values.type == pa.string_view():
-        # pandas' Arrow-backed Series know string and large_string best.
+        # pandas 3.1 cannot compare or convert string_view (NotImplementedError
+        # in its dtype checks), so text results are copied to large_string.
         values = values.cast(pa.large_string())
     return pd.Series(pd.arrays.ArrowExtensionArray(values), index=index, name=name, copy=False)
 

@@ -41,8 +41,17 @@ _PARSE_DTYPE = pl.Struct(
 )
 
 
+def _to_arrow(s: pl.Series) -> Any:
+    """The Series as Arrow data: as string_view, polars' own layout, without a
+    copy (the default export converts to large_string, copying every byte)."""
+    newest = getattr(getattr(pl, "CompatLevel", None), "newest", None)
+    if newest is not None:
+        return s.to_arrow(compat_level=newest())
+    return s.to_arrow()
+
+
 def _on_series(fn: Callable[..., Any], s: pl.Series, **kwargs: Any) -> pl.Series:
-    out = fn(s.to_arrow(), **kwargs)
+    out = fn(_to_arrow(s), **kwargs)
     return pl.Series(s.name, out)
 
 
