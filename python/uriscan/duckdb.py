@@ -31,17 +31,10 @@ _PARSE_TYPE = (
 
 
 def _text(values: Any) -> Any:
-    """Results as DuckDB reads them best: string_view becomes string."""
+    """One array per call, as DuckDB expects (it reads string_view, also in a
+    struct, without a copy)."""
     if isinstance(values, pa.ChunkedArray):
         values = values.combine_chunks() if values.num_chunks != 1 else values.chunk(0)
-    if values.type == pa.string_view():
-        return values.cast(pa.string())
-    if pa.types.is_struct(values.type):
-        fields = [
-            values.field(i).cast(pa.string()) if f.type == pa.string_view() else values.field(i)
-            for i, f in enumerate(values.type)
-        ]
-        return pa.StructArray.from_arrays(fields, fields=[pa.field(f.name, a.type) for f, a in zip(values.type, fields)], mask=values.is_null())
     return values
 
 
