@@ -26,7 +26,8 @@ const PARTS: [Component; 8] = [
 
 /// A parsed URI reference (immutable): the text and where its components
 /// are. Built by `uriscan.parse`.
-#[pyclass(frozen, module = "uriscan", name = "URI")]
+#[pyclass(frozen, skip_from_py_object, module = "uriscan", name = "URI")]
+#[derive(Clone)]
 pub(crate) struct PyUri {
     text: String,
     syntax: Syntax,
@@ -49,16 +50,13 @@ impl PyUri {
 
     /// Parses a result of an operation (a string the library made) with
     /// `syntax`; a `ValueError` when it is not valid there.
-    fn result(py: Python<'_>, text: &str, syntax: Syntax, what: &str) -> PyResult<PyUri> {
+    fn result(text: &str, syntax: Syntax, what: &str) -> PyResult<PyUri> {
         match parse_syntax(text.as_bytes(), syntax) {
             Ok(u) => Ok(PyUri::from_view(&u, syntax)),
-            Err(e) => {
-                let _ = py;
-                Err(PyValueError::new_err(format!(
-                    "{what}: the result {text:?} is not valid under {}: {e}",
-                    syntax_name(syntax)
-                )))
-            }
+            Err(e) => Err(PyValueError::new_err(format!(
+                "{what}: the result {text:?} is not valid under {}: {e}",
+                syntax_name(syntax)
+            ))),
         }
     }
 
@@ -76,14 +74,7 @@ impl PyUri {
     /// this URI's syntax.
     fn other(&self, py: Python<'_>, other: &Bound<'_, PyAny>, what: &str) -> PyResult<PyUri> {
         if let Ok(u) = other.cast::<PyUri>() {
-            let u = u.get();
-            return Ok(PyUri {
-                text: u.text.clone(),
-                syntax: u.syntax,
-                ranges: u.ranges,
-                host_kind: u.host_kind,
-                port: u.port,
-            });
+            return Ok(u.get().clone());
         }
         let t = text_arg(other, what)?;
         PyUri::parse(py, &t, self.syntax)
@@ -212,7 +203,7 @@ impl PyUri {
             .view()?
             .resolve_against_with(&base.view()?, mode)
             .map_err(|e| PyValueError::new_err(format!("cannot resolve: {e}")))?;
-        PyUri::result(py, &out, self.syntax, "resolve")
+        PyUri::result(&out, self.syntax, "resolve")
     }
 
     /// Resolves `reference` against this URI: `urljoin(self, reference)`
@@ -220,18 +211,18 @@ impl PyUri {
     #[pyo3(signature = (reference, mode = "strict"))]
     fn join(&self, py: Python<'_>, reference: &Bound<'_, PyAny>, mode: &str) -> PyResult<PyUri> {
         let r = self.other(py, reference, "reference")?;
-        let me = Bound::new(py, self.clone_uri())?;
+        let me = Bound::new(py, self.clone())?;
         r.resolve(py, me.as_any(), mode)
     }
 
     /// Syntax-based normalization (§6.2.2), and scheme-based (§6.2.3) with
     /// `scheme_based=True`. An IRI (syntax `rfc3987`) stays an IRI (RFC 3987 §5.3).
     #[pyo3(signature = (scheme_based = false))]
-    fn normalize(&self, py: Python<'_>, scheme_based: bool) -> PyResult<PyUri> {
+    fn normalize(&self, scheme_based: bool) -> PyResult<PyUri> {
         let opts = NormalizeOptions { scheme_based };
         let u = self.view()?;
         let out = if self.syntax == RFC3987 { u.normalize_iri(opts) } else { u.normalize_with(opts) };
-        PyUri::result(py, &out, self.syntax, "normalize")
+        PyUri::result(&out, self.syntax, "normalize")
     }
 
     /// Whether both normalize to the same text (syntax-based, and scheme-based on request).
@@ -254,23 +245,23 @@ impl PyUri {
             .view()?
             .relativize(&base.view()?)
             .map_err(|e| PyValueError::new_err(format!("cannot relativize: {e}")))?;
-        PyUri::result(py, out.as_str(), self.syntax, "relativize")
+        PyUri::result(out.as_str(), self.syntax, "relativize")
     }
 
     /// The URI of this IRI (RFC 3987 §3.1); `idna=True` also maps a
     /// non-ASCII host with IDNA ToASCII.
     #[pyo3(signature = (idna = false))]
-    fn to_uri(&self, py: Python<'_>, idna: bool) -> PyResult<PyUri> {
+    fn to_uri(&self, idna: bool) -> PyResult<PyUri> {
         let u = self.view()?;
         let out =
             if idna { u.to_uri_idna().map_err(|e| PyValueError::new_err(format!("to_uri: {e}")))? } else { u.to_uri() };
-        PyUri::result(py, &out, RFC3986, "to_uri")
+        PyUri::result(&out, RFC3986, "to_uri")
     }
 
     /// The IRI of this URI (RFC 3987 §3.2), parsed as an IRI.
-    fn to_iri(&self, py: Python<'_>) -> PyResult<PyUri> {
+    fn to_iri(&self) -> PyResult<PyUri> {
         let out = self.view()?.to_iri();
-        PyUri::result(py, &out, RFC3987, "to_iri")
+        PyUri::result(&out, RFC3987, "to_iri")
     }
 
     /// The SURT key (web-archive sort key).
@@ -302,24 +293,17 @@ impl PyUri {
     }
 
     /// The URI without tracking parameters (`utm_*`, `fbclid`, ...).
-    fn strip_tracking(&self, py: Python<'_>) -> PyResult<PyUri> {
+    fn strip_tracking(&self) -> PyResult<PyUri> {
         let out = uriscan_crawl::strip_tracking(&self.text);
-        PyUri::result(py, &out, self.syntax, "strip_tracking")
+        PyUri::result(&out, self.syntax, "strip_tracking")
     }
 
     /// The URI with query parameters removed (or kept, `keep_only=True`) by
     /// name or name prefix, and sorted by name with `sort=True`.
     #[pyo3(signature = (names = Vec::new(), prefixes = Vec::new(), keep_only = false, sort = false))]
-    fn filter_params(
-        &self,
-        py: Python<'_>,
-        names: Vec<String>,
-        prefixes: Vec<String>,
-        keep_only: bool,
-        sort: bool,
-    ) -> PyResult<PyUri> {
+    fn filter_params(&self, names: Vec<String>, prefixes: Vec<String>, keep_only: bool, sort: bool) -> PyResult<PyUri> {
         let out = filter(&self.text, &names, &prefixes, keep_only, sort);
-        PyUri::result(py, &out, self.syntax, "filter_params")
+        PyUri::result(&out, self.syntax, "filter_params")
     }
 
     fn __str__(&self) -> &str {
@@ -368,16 +352,6 @@ impl PyUri {
 }
 
 impl PyUri {
-    fn clone_uri(&self) -> PyUri {
-        PyUri {
-            text: self.text.clone(),
-            syntax: self.syntax,
-            ranges: self.ranges,
-            host_kind: self.host_kind,
-            port: self.port,
-        }
-    }
-
     fn query_pairs_impl(&self, form: bool) -> Vec<(String, Option<String>)> {
         let Ok(u) = self.view() else { return Vec::new() };
         u.query_pairs()
