@@ -8,39 +8,53 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
-use uriscan::{Grammar, ParseError, UriRef};
+use uriscan::{ParseError, UriRef};
 
 mod column;
 mod text;
 mod value;
 
-/// What a Python `syntax=` names: the library's grammar value. Only this
-/// alias, the two constants, `syntax_name`, `syntax_arg` and `parse_syntax`
-/// know which library type that is.
-pub(crate) type Syntax = Grammar;
-/// RFC 3986 (the default syntax).
-pub(crate) const RFC3986: Syntax = Grammar::Rfc3986;
-/// RFC 3987 (IRIs).
-pub(crate) const RFC3987: Syntax = Grammar::Rfc3987;
+/// What a Python `syntax=` names: the library's `Syntax` (a grammar and
+/// one of its entry rules). Only this alias, the two constants,
+/// `syntax_name`, `syntax_arg` and `parse_syntax` know which library type
+/// that is.
+pub(crate) type Syntax = uriscan::Syntax;
+/// RFC 3986's `URI-reference` (the default syntax).
+pub(crate) const RFC3986: Syntax = uriscan::Syntax::UriReference;
+/// RFC 3987's `IRI-reference` (IRIs).
+pub(crate) const RFC3987: Syntax = uriscan::Syntax::IriReference;
 
-/// The Python name of a syntax (`"rfc3986"`, ...).
+/// Whether `syntax` is one of RFC 3987's (IRIs).
+pub(crate) fn is_iri(syntax: Syntax) -> bool {
+    syntax.grammar() == uriscan::Grammar::Rfc3987
+}
+
+/// The Python name of a syntax: a grammar's name for its reference rule
+/// (`"rfc3986"`, `"rfc3987"`, ...), else the syntax's name
+/// (`"rfc3986/absolute-URI"`); [`syntax_arg`] reads either back.
 pub(crate) fn syntax_name(syntax: Syntax) -> &'static str {
-    syntax.name()
+    if syntax.grammar().reference() == syntax {
+        syntax.grammar().name()
+    } else {
+        syntax.name()
+    }
 }
 
 /// The one place the package parses a reference: every parse of the crate
 /// goes through here, so a change of the library's parse entry points is a
 /// change of this function alone.
 pub(crate) fn parse_syntax(input: &[u8], syntax: Syntax) -> Result<UriRef<'_>, ParseError> {
-    UriRef::parse_bytes_with(input, syntax)
+    syntax.parse_bytes(input)
 }
 
-/// The grammar named `name` (`"rfc3986"`, `"rfc3987"`, `"rfc2396"`,
-/// `"rfc1630"`, ASCII case ignored), or a `ValueError`.
+/// The syntax named `name`: a grammar (`"rfc3986"`, `"rfc3987"`,
+/// `"rfc2396"`, `"rfc1630"`, for its reference rule) or a grammar and rule
+/// (`"rfc3986/URI"`, `"rfc3987/IRI"`, or a rule alone: `"absolute-URI"`),
+/// ASCII case ignored; else a `ValueError`.
 pub(crate) fn syntax_arg(name: &str) -> PyResult<Syntax> {
-    Grammar::from_name(name).ok_or_else(|| {
+    name.parse::<uriscan::Syntax>().map_err(|_| {
         PyValueError::new_err(format!(
-            "unknown syntax {name:?}: expected one of 'rfc3986', 'rfc3987', 'rfc2396', 'rfc1630'"
+            "unknown syntax {name:?}: expected one of 'rfc3986', 'rfc3987', 'rfc2396', 'rfc1630', or a grammar and rule such as 'rfc3986/URI'"
         ))
     })
 }

@@ -10,7 +10,7 @@ use uriscan::{percent, Component, HostKind, NormalizeOptions, Port, ResolveMode,
 use uriscan_crawl::{DomainOptions, ParamFilter, Profile, Section, SurtOptions};
 
 use crate::text::{char_index, text_arg, Text};
-use crate::{parse_error, parse_syntax, syntax_arg, syntax_name, Syntax, RFC3986, RFC3987};
+use crate::{is_iri, parse_error, parse_syntax, syntax_arg, syntax_name, Syntax, RFC3986, RFC3987};
 
 /// The components a `URI` keeps the ranges of, in this order.
 const PARTS: [Component; 8] = [
@@ -45,7 +45,7 @@ impl PyUri {
 
     fn from_view(u: &UriRef<'_>, syntax: Syntax) -> PyUri {
         let ranges = PARTS.map(|p| u.range(p).map(|r| (r.start as u32, r.end as u32)));
-        PyUri { text: u.as_str().to_owned(), syntax, ranges, host_kind: u.host_kind(), port: u.port_u16() }
+        PyUri { text: u.as_str().to_owned(), syntax, ranges, host_kind: u.host_kind(), port: u.port_value() }
     }
 
     /// Parses a result of an operation (a string the library made) with
@@ -201,7 +201,7 @@ impl PyUri {
         let base = self.other(py, base, "base")?;
         let out = self
             .view()?
-            .resolve_against_with(&base.view()?, mode)
+            .resolve_str_with(&base.view()?, mode)
             .map_err(|e| PyValueError::new_err(format!("cannot resolve: {e}")))?;
         PyUri::result(&out, self.syntax, "resolve")
     }
@@ -221,7 +221,7 @@ impl PyUri {
     fn normalize(&self, scheme_based: bool) -> PyResult<PyUri> {
         let opts = NormalizeOptions { scheme_based };
         let u = self.view()?;
-        let out = if self.syntax == RFC3987 { u.normalize_iri(opts) } else { u.normalize_with(opts) };
+        let out = if is_iri(self.syntax) { u.normalize_iri_str(opts) } else { u.normalize_str_with(opts) };
         PyUri::result(&out, self.syntax, "normalize")
     }
 
@@ -231,11 +231,7 @@ impl PyUri {
         let other = self.other(py, other, "other")?;
         let opts = NormalizeOptions { scheme_based };
         let (a, b) = (self.view()?, other.view()?);
-        Ok(if self.syntax == RFC3987 || other.syntax == RFC3987 {
-            a.iri_eq(&b, opts)
-        } else {
-            a.normalized_eq(&b, opts)
-        })
+        Ok(if is_iri(self.syntax) || is_iri(other.syntax) { a.iri_eq(&b, opts) } else { a.normalized_eq(&b, opts) })
     }
 
     /// The shortest reference that resolves against `base` to this URI.
@@ -253,14 +249,17 @@ impl PyUri {
     #[pyo3(signature = (idna = false))]
     fn to_uri(&self, idna: bool) -> PyResult<PyUri> {
         let u = self.view()?;
-        let out =
-            if idna { u.to_uri_idna().map_err(|e| PyValueError::new_err(format!("to_uri: {e}")))? } else { u.to_uri() };
+        let out = if idna {
+            u.to_uri_idna_str().map_err(|e| PyValueError::new_err(format!("to_uri: {e}")))?
+        } else {
+            u.to_uri_str()
+        };
         PyUri::result(&out, RFC3986, "to_uri")
     }
 
     /// The IRI of this URI (RFC 3987 §3.2), parsed as an IRI.
     fn to_iri(&self) -> PyResult<PyUri> {
-        let out = self.view()?.to_iri();
+        let out = self.view()?.to_iri_str();
         PyUri::result(&out, RFC3987, "to_iri")
     }
 

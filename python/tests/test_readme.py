@@ -1,5 +1,6 @@
-"""The Python section of the README (python/README.md) runs as written, and
-the docstrings' examples of the Python modules."""
+"""The Python section of the README (python/README.md, and the Python
+section of the repository's README.md) runs as written, and the
+docstrings' examples of the Python modules."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import uriscan
 
 README = pathlib.Path(__file__).parent.parent / "README.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+TOP_README = pathlib.Path(__file__).parent.parent.parent / "README.md"
+TOP_BLOCKS = re.findall(r"```python\n(.*?)```", TOP_README.read_text(encoding="utf-8"), flags=re.S)
 
 
 def test_readme_has_examples():
@@ -22,6 +25,15 @@ def test_readme_has_examples():
 @pytest.mark.parametrize("code", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
 def test_readme_block(code):
     exec(compile(code, str(README), "exec"), {"__name__": "readme"})
+
+
+@pytest.mark.parametrize("code", TOP_BLOCKS, ids=[f"top{i}" for i in range(len(TOP_BLOCKS))])
+def test_top_readme_block(code):
+    exec(compile(code, str(TOP_README), "exec"), {"__name__": "readme"})
+
+
+def test_top_readme_has_a_python_example():
+    assert len(TOP_BLOCKS) >= 1
 
 
 def _globs():

@@ -96,6 +96,16 @@ def test_syntax_names():
     assert uriscan.parse("s:p?q", syntax="RFC2396").query is None
     with pytest.raises(ValueError, match="unknown syntax"):
         uriscan.parse("x", syntax="rfc822")
+    # Any entry rule of any grammar: a grammar and rule, or a rule alone.
+    u = uriscan.parse("http://a/b?c", syntax="rfc3986/absolute-URI")
+    assert u.syntax == "rfc3986/absolute-URI" and u.query == "c"
+    with pytest.raises(uriscan.ParseError):
+        uriscan.parse("http://a/b#c", syntax="absolute-URI")
+    with pytest.raises(uriscan.ParseError):
+        uriscan.parse("/no/scheme", syntax="rfc3987/IRI")
+    assert uriscan.parse("/d\u00e9j\u00e0", syntax="IRI-reference").syntax == "rfc3987"
+    v = uriscan.parse("s:p", syntax="rfc3986/URI")
+    assert pickle.loads(pickle.dumps(v)).syntax == "rfc3986/URI"
 
 
 def test_inputs_types():
