@@ -84,7 +84,8 @@ fn cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 #[test]
 fn no_crate_has_an_import_cycle() {
     let top = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let crates = ["src", "codegen/src", "layout/src", "cli/src", "crawl/src", "arrow/src", "datafusion/src", "ballista/src"];
+    let crates =
+        ["src", "codegen/src", "layout/src", "cli/src", "crawl/src", "arrow/src", "datafusion/src", "ballista/src"];
     for c in crates {
         let g = graph(&top.join(c));
         assert_eq!(cycle(&g), None, "{c}: modules that import each other");
