@@ -24,34 +24,8 @@ from . import arrow as _ua
 
 __all__ = ["UriAccessor"]
 
-_NAMES = [
-    "parse",
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "port_text",
-    "path",
-    "query",
-    "fragment",
-    "host_kind",
-    "port",
-    "is_valid",
-    "error",
-    "error_index",
-    "error_kind",
-    "split",
-    "normalize",
-    "resolve",
-    "query_param",
-    "to_uri",
-    "to_iri",
-    "surt",
-    "registrable_domain",
-    "public_suffix",
-    "strip_tracking",
-    "canon",
-]
+# Every column function of uriscan.arrow, as a method of the accessor.
+_NAMES = list(_ua.__all__)
 
 
 def _to_arrow(s: pd.Series) -> Any:
