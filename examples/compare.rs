@@ -65,6 +65,7 @@ fn engines() -> Vec<Engine> {
             }
             Err(_) => false,
         }),
+        ("uriscan validate (no components)", |s| uriscan::Syntax::UriReference.validate(s.as_bytes()).is_ok()),
         ("uriscan split (App. B)", |s| {
             let c = uriscan::split(s);
             black_box((c.scheme, c.authority, c.path, c.query, c.fragment));

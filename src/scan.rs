@@ -7,7 +7,7 @@ use crate::automaton::{Stop, NONE};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Syntax;
 use crate::host::HostKind;
-use crate::tables::{with_tables, NCAPTURES};
+use crate::tables::{with_tables, with_validator, NCAPTURES};
 use uriscan_layout::Tables;
 
 pub(crate) use crate::tables::{
@@ -49,6 +49,26 @@ impl Captures {
 pub(crate) fn scan(input: &[u8], syntax: Syntax) -> Result<Captures, ParseError> {
     let entry = syntax.entry();
     with_tables!(syntax.grammar(), T => scan_entry::<T>(input, entry))
+}
+
+/// Whether `input` matches `syntax`, by its validator: the automaton
+/// without tags, which stops at the same byte with the same context as
+/// [`scan`]'s and accepts the same inputs, but records no component.
+///
+/// Never panics. (Inlined always, as [`scan`].)
+#[inline(always)]
+pub(crate) fn validate(input: &[u8], syntax: Syntax) -> Result<(), ParseError> {
+    let entry = syntax.entry();
+    with_validator!(syntax.grammar(), T => validate_entry::<T>(input, entry))
+}
+
+/// Runs entry `entry` of the validator `T`.
+#[inline(always)]
+fn validate_entry<T: Tables<Context = ErrorKind>>(input: &[u8], entry: usize) -> Result<(), ParseError> {
+    if input.len() >= NONE as usize {
+        return Err(too_long(input));
+    }
+    crate::automaton::run_then::<T, (), _>(input, entry, |_| ()).map_err(|s| stopped(input, s))
 }
 
 /// [`scan`] over many inputs in one dispatched call (the skipper chosen and

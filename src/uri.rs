@@ -37,7 +37,7 @@ use crate::scan::{self, Captures};
 ///
 /// | topic | methods | source |
 /// | --- | --- | --- |
-/// | parsing | [`parse`](UriRef::parse) (RFC 3986 `URI-reference`); any other grammar or entry rule, bytes, batches: [`Syntax`]'s [`parse`](Syntax::parse), `parse_bytes`, `parse_each`, `parse_bytes_each` | `src/uri.rs` |
+/// | parsing | [`parse`](UriRef::parse) (RFC 3986 `URI-reference`); any other grammar or entry rule, bytes, batches: [`Syntax`]'s [`parse`](Syntax::parse), `parse_bytes`, `parse_each`, `parse_bytes_each`; validation only: `validate` | `src/uri.rs` |
 /// | components (§3) | [`scheme`](UriRef::scheme), `authority`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `components`, `range`, `as_str` | `src/uri.rs` |
 /// | host and port (§3.2.2, §3.2.3) | [`host_kind`](UriRef::host_kind), `ipv4`, `ipv6`, `port_value`, `is_uri` | `src/uri.rs` |
 /// | owned copy | [`to_buf`](UriRef::to_buf) | `src/owned.rs` |
@@ -500,6 +500,28 @@ impl Syntax {
     pub fn parse_bytes(self, input: &[u8]) -> Result<UriRef<'_>, ParseError> {
         let caps = scan::scan(input, self)?;
         UriRef::from_accepted(input, caps)
+    }
+
+    /// Checks `input` against this syntax without recording its
+    /// components: `Ok(())` exactly when [`parse_bytes`](Syntax::parse_bytes)
+    /// accepts it, else the same error (index and context). For validation
+    /// only (a `check`, a validity column) it runs the syntax's validator,
+    /// the automaton without tags that the generator emits beside each
+    /// grammar's: no tag operations, no registers, no captures to build.
+    ///
+    /// # Errors
+    /// A [`ParseError`] as for [`parse_bytes`](Syntax::parse_bytes). Never panics.
+    ///
+    /// ```
+    /// use uriscan::{ErrorKind, Syntax};
+    /// assert!(Syntax::UriReference.validate(b"http://a/b?c#d").is_ok());
+    /// let e = Syntax::UriReference.validate(b"http://[::1").unwrap_err();
+    /// assert_eq!((e.index(), e.kind()), (11, ErrorKind::IpLiteral));
+    /// assert_eq!(Syntax::IriReference.validate("/日本".as_bytes()), Ok(()));
+    /// ```
+    #[inline(always)]
+    pub fn validate(self, input: &[u8]) -> Result<(), ParseError> {
+        scan::validate(input, self)
     }
 
     /// Parses every string of `inputs`, in order, and calls `f` with each

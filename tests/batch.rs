@@ -2,6 +2,8 @@
 //! `Syntax::parse_bytes_each`) against the one-input ones: for every grammar,
 //! over every input of the data files and over random batches, each item
 //! comes back once, in order, with exactly the result the single call gives.
+//! And the validators (`Syntax::validate`, the automata without tags)
+//! against the parsers, for every syntax, on the same inputs.
 
 mod common;
 use common::*;
@@ -83,6 +85,30 @@ fn batches_of_the_data_files_equal_single_parses() {
     assert_eq!(k, strs.len());
 }
 
+/// The validator of `syntax` accepts and refuses each input exactly as
+/// its parser does, with the same error (index, context, byte).
+fn check_validator(inputs: &[Vec<u8>], syntax: Syntax) -> Result<usize, String> {
+    let mut valid = 0;
+    for b in inputs {
+        let want = syntax.parse_bytes(b).map(|_| ());
+        let got = syntax.validate(b);
+        if got != want {
+            return Err(format!("{syntax}: {:?}: validate {got:?}, parse {want:?}", String::from_utf8_lossy(b)));
+        }
+        valid += usize::from(got.is_ok());
+    }
+    Ok(valid)
+}
+
+#[test]
+fn validators_of_the_data_files_equal_the_parsers() {
+    let inputs = data_inputs();
+    for &syntax in Syntax::ALL {
+        let valid = check_validator(&inputs, syntax).unwrap();
+        assert!(valid > 0 && valid < inputs.len(), "{syntax}: {valid} of {} valid", inputs.len());
+    }
+}
+
 #[test]
 fn an_empty_batch_calls_nothing() {
     let mut calls = 0;
@@ -130,6 +156,11 @@ fn random_batches_equal_single_parses() {
             }
             let strs: Vec<&str> = b.0.iter().filter_map(|v| std::str::from_utf8(v).ok()).collect();
             if let Err(e) = check_strs(&strs, grammar) {
+                return TestResult::error(e);
+            }
+        }
+        for &syntax in Syntax::ALL {
+            if let Err(e) = check_validator(&b.0, syntax) {
                 return TestResult::error(e);
             }
         }

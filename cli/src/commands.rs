@@ -322,15 +322,22 @@ impl Job for CheckJob {
                 out.emit(&r);
             }
         };
+        // Without --strict-hosts only the error matters: the validator
+        // (no components recorded) gives the same one.
+        if !self.strict_hosts {
+            if let Err(e) = l.validate(self.syntax) {
+                report(e.index(), e.kind().name(), check_message(&e));
+            }
+            return;
+        }
         match l.parse(self.syntax) {
             Err(e) => report(e.index(), e.kind().name(), check_message(&e)),
-            Ok(u) if self.strict_hosts => {
+            Ok(u) => {
                 if let (Some(a), Some(h)) = (u.ambiguous_ipv4_host(), u.host()) {
                     let index = h.as_ptr() as usize - u.as_str().as_ptr() as usize;
                     report(index, "ambiguous-ipv4", format!("{a} (RFC 3986 section 7.4): {h}"));
                 }
             }
-            Ok(_) => {}
         }
     }
 

@@ -47,4 +47,12 @@ impl<'a> Line<'a> {
             None => syntax.parse_bytes(self.bytes),
         }
     }
+
+    /// Checks the line against `syntax` without its components
+    /// ([`Syntax::validate`]: the validator, the same error as
+    /// [`parse`](Line::parse)).
+    #[inline]
+    pub fn validate(&self, syntax: Syntax) -> Result<(), ParseError> {
+        syntax.validate(self.bytes)
+    }
 }

@@ -127,6 +127,10 @@ pub const URISCAN_BUILDS: [Build; 6] = [
 pub struct Output {
     /// The automaton module (`include!`d by the runtime).
     pub automaton: String,
+    /// The validator: the automaton without tags, for validation only.
+    pub validator: String,
+    /// The validator's sizes.
+    pub validator_report: emit::Report,
     /// Byte-set constants, one per rule that matches single bytes.
     pub sets: String,
     /// Sizes, for the build report.
@@ -235,15 +239,29 @@ pub fn generate(dir: &Path, tags_name: &str, options: &Options) -> Result<Output
         emit::fnv1a64(&hashed)
     );
     let (automaton, report) = emit::automaton(&header, &l.config, &d).map_err(|e| vec![e])?;
+    let (validator, validator_report) = validator(&l, &header)?;
     let sets = emit::byte_sets(&header, &l.grammar);
     let regexes = regex::emit(&header, &l.config, &l.grammar);
     let grammar = registry::Entry::new(&l.config, &l.grammar);
-    Ok(Output { automaton, sets, report, regexes, inputs: l.inputs, grammar })
+    Ok(Output { automaton, validator, validator_report, sets, report, regexes, inputs: l.inputs, grammar })
+}
+
+/// The validator of a loaded grammar: its automaton determinized with the
+/// tags left out (the same NFAs, whose tag states are then plain epsilon
+/// moves), so without tag operations and registers, and minimized on its
+/// own (states that differed only in their tags merge). The DFA states hold
+/// the same NFA threads as the tagged automaton's, so its walk stops at the
+/// same byte with the same context and accepts the same inputs.
+fn validator(l: &Loaded, header: &str) -> Result<(String, emit::Report), Vec<String>> {
+    let plain = config::Config { captures: Vec::new(), marks: Vec::new(), ..l.config.clone() };
+    let nfas: Vec<nfa::Nfa> = l.nfas.iter().map(|n| nfa::Nfa { ntags: 0, ..n.clone() }).collect();
+    let d = tdfa::build(&nfas);
+    emit::automaton(header, &plain, &d).map_err(|e| vec![e])
 }
 
 /// What [`build_all`] produced.
 pub struct Built {
-    /// `(file name, text)`: per grammar `STEM_dfa.rs`, `STEM_sets.rs`,
+    /// `(file name, text)`: per grammar `STEM_dfa.rs`, `STEM_valid.rs`, `STEM_sets.rs`,
     /// `STEM_regex.rs` and `STEM_report.txt`, then `registry.rs` and
     /// `schemes.rs`.
     pub files: Vec<(String, String)>,
@@ -268,7 +286,13 @@ pub fn build_all(dir: &Path, builds: &[Build]) -> Result<Built, Vec<String>> {
                     "{}: {} states ({} before minimization), {} byte classes, {} registers, {} accelerated states, {} triplet states, ~{} table bytes, generated in {:?}\n",
                     stem, r.states, r.unminimized, r.classes, r.registers, r.accelerated, r.triplet_states, r.table_bytes, t0.elapsed()
                 );
+                let v = &o.validator_report;
+                let report = format!(
+                    "{report}{stem} validator: {} states ({} before minimization), {} byte classes, {} accelerated states, {} triplet states, ~{} table bytes\n",
+                    v.states, v.unminimized, v.classes, v.accelerated, v.triplet_states, v.table_bytes
+                );
                 files.push((format!("{stem}_dfa.rs"), o.automaton));
+                files.push((format!("{stem}_valid.rs"), o.validator));
                 files.push((format!("{stem}_sets.rs"), o.sets));
                 files.push((format!("{stem}_regex.rs"), o.regexes));
                 files.push((format!("{stem}_report.txt"), report));

@@ -125,7 +125,18 @@ fn modules(o: &mut String, i: &Item) {
     let include = |file: &str| format!("include!(concat!(env!(\"OUT_DIR\"), \"/{}_{}.rs\"));", i.stem, file);
     let _ = write!(
         o,
-        "/// {title}\n///\n/// The automaton (`{stem}_dfa.rs`), the byte sets and the entry regexes.\n{cfg}#[allow(clippy::all, missing_docs, dead_code, unused_imports)]\npub(crate) mod {stem} {{\n    use super::{{{ct}, {mt}}};\n    {dfa}\n\n    /// The byte set of every rule that matches single bytes.\n    pub(crate) mod sets {{\n        use super::super::ByteSet;\n        {sets}\n    }}\n\n    /// Every entry rule as an anchored regular expression (the validity oracle).\n    pub(crate) mod regex {{\n        {regex}\n    }}\n}}\n\n",
+        "/// {title}\n///\n/// The automaton (`{stem}_dfa.rs`), the byte sets, the entry regexes and (for a URI syntax) the validator.\n{cfg}#[allow(clippy::all, missing_docs, dead_code, unused_imports)]\npub(crate) mod {stem} {{\n    use super::{{{ct}, {mt}}};\n    {dfa}\n\n    /// The byte set of every rule that matches single bytes.\n    pub(crate) mod sets {{\n        use super::super::ByteSet;\n        {sets}\n    }}\n\n    /// Every entry rule as an anchored regular expression (the validity oracle).\n    pub(crate) mod regex {{\n        {regex}\n    }}\n{valid}}}\n\n",
+        valid = if i.build.role == Role::Syntax {
+            format!(
+                "\n    /// The validator (`{}_valid.rs`): the automaton without tags, for validation only.\n    pub(crate) mod valid {{\n        use super::{{{}, {}}};\n        {}\n    }}\n",
+                i.stem,
+                i.entry.types.0,
+                i.entry.types.1,
+                include("valid")
+            )
+        } else {
+            String::new()
+        },
         title = i.title,
         stem = i.stem,
         cfg = i.cfg(),
@@ -230,19 +241,29 @@ fn syntax_enum(o: &mut String, syntaxes: &[&Item]) {
     o.push_str("}\n\n");
 }
 
-/// `with_tables!` and `patterns`: code per grammar, for the runtime.
-fn with_tables(o: &mut String, syntaxes: &[&Item]) {
-    o.push_str("/// Runs `$body` with `$T` the tables type of `$grammar` (a [`Grammar`]): one match arm per\n/// grammar, so the body is compiled for each.\nmacro_rules! with_tables {\n    ($grammar:expr, $T:ident => $body:expr) => {\n        match $grammar {\n");
+/// One dispatch macro: runs `$body` with `$T` the type at `PATH` in the
+/// module of the grammar given.
+fn dispatch(o: &mut String, syntaxes: &[&Item], name: &str, path: &str, what: &str) {
+    let _ = write!(
+        o,
+        "/// Runs `$body` with `$T` {what} of `$grammar` (a [`Grammar`]): one match arm per\n/// grammar, so the body is compiled for each.\nmacro_rules! {name} {{\n    ($grammar:expr, $T:ident => $body:expr) => {{\n        match $grammar {{\n"
+    );
     for i in syntaxes {
         let _ = writeln!(
             o,
-            "            {}$crate::tables::Grammar::{} => {{\n                type $T = $crate::tables::{}::Tables;\n                $body\n            }}",
+            "            {}$crate::tables::Grammar::{} => {{\n                type $T = $crate::tables::{}::{path};\n                $body\n            }}",
             i.cfg().replace('\n', " "),
             i.variant,
             i.stem
         );
     }
-    o.push_str("        }\n    };\n}\npub(crate) use with_tables;\n\n");
+    let _ = writeln!(o, "        }}\n    }};\n}}\n#[allow(unused_imports)]\npub(crate) use {name};\n");
+}
+
+/// `with_tables!`, `with_validator!` and `patterns`: code per grammar, for the runtime.
+fn with_tables(o: &mut String, syntaxes: &[&Item]) {
+    dispatch(o, syntaxes, "with_tables", "Tables", "the tables type");
+    dispatch(o, syntaxes, "with_validator", "valid::Tables", "the validator's tables type (no tags)");
     let arms: String = syntaxes
         .iter()
         .map(|i| {

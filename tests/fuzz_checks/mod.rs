@@ -231,13 +231,18 @@ pub fn security(data: &[u8]) {
 
 /// Differential: the table-driven strict parser against the validity regexes
 /// written out from the ABNF (`uriscan::oracle::is_valid_bytes`), for all four
-/// entry rules.
+/// entry rules; and every syntax's validator against its parser.
 #[cfg(feature = "oracle")]
 pub fn strict_vs_oracle(data: &[u8]) {
     for rule in RULES {
         let strict = rule.parse_bytes(data);
         let valid = uriscan::oracle::is_valid_bytes(data, rule);
         assert_eq!(strict.is_ok(), valid, "{rule:?}: strict {strict:?}, oracle {valid}");
+    }
+    // Every syntax's validator (the automaton without tags) gives what its
+    // parser gives: acceptance, or the same error.
+    for &syntax in uriscan::Syntax::ALL {
+        assert_eq!(syntax.validate(data), syntax.parse_bytes(data).map(|_| ()), "{syntax}");
     }
 }
 

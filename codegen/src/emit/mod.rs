@@ -407,6 +407,14 @@ fn tables_impl(o: &mut String, cfg: &Config, lists: &[Vec<ops::Operation>]) {
         }
         apply.push_str(" }\n");
     }
+    // An automaton without tags (a validator) has no list to run.
+    let apply = if apply.is_empty() {
+        "    #[inline(always)]\n    fn apply(_list: u32, _pos: u32, _r: &mut [u32; NREGS]) {}\n".to_string()
+    } else {
+        format!(
+            "    #[inline(always)]\n    fn apply(list: u32, pos: u32, r: &mut [u32; NREGS]) {{\n        match list {{\n{apply}            _ => {{}}\n        }}\n    }}\n"
+        )
+    };
     let _ = write!(
         o,
         "/// The automaton, for the runtime's walker: tables, and the tag operations as code.
@@ -446,13 +454,7 @@ impl uriscan_layout::Tables for Tables {{
         [NONE; NREGS]
     }}
 
-    #[inline(always)]
-    fn apply(list: u32, pos: u32, r: &mut [u32; NREGS]) {{
-        match list {{
-{apply}            _ => {{}}
-        }}
-    }}
-
+{apply}
     #[inline(always)]
     fn tags(r: &[u32; NREGS]) -> [u32; NTAGS] {{
         let mut t = [NONE; NTAGS];

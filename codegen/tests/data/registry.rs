@@ -3,7 +3,7 @@
 
 /// The snapshot grammar of digits and words.
 ///
-/// The automaton (`digits_dfa.rs`), the byte sets and the entry regexes.
+/// The automaton (`digits_dfa.rs`), the byte sets, the entry regexes and (for a URI syntax) the validator.
 #[allow(clippy::all, missing_docs, dead_code, unused_imports)]
 pub(crate) mod digits {
     use super::{Ctx, Kind};
@@ -19,11 +19,17 @@ pub(crate) mod digits {
     pub(crate) mod regex {
         include!(concat!(env!("OUT_DIR"), "/digits_regex.rs"));
     }
+
+    /// The validator (`digits_valid.rs`): the automaton without tags, for validation only.
+    pub(crate) mod valid {
+        use super::{Ctx, Kind};
+        include!(concat!(env!("OUT_DIR"), "/digits_valid.rs"));
+    }
 }
 
 /// The snapshot grammar of percent-encoded runs.
 ///
-/// The automaton (`percent_dfa.rs`), the byte sets and the entry regexes.
+/// The automaton (`percent_dfa.rs`), the byte sets, the entry regexes and (for a URI syntax) the validator.
 #[cfg(feature = "extra")]
 #[allow(clippy::all, missing_docs, dead_code, unused_imports)]
 pub(crate) mod percent {
@@ -39,6 +45,12 @@ pub(crate) mod percent {
     /// Every entry rule as an anchored regular expression (the validity oracle).
     pub(crate) mod regex {
         include!(concat!(env!("OUT_DIR"), "/percent_regex.rs"));
+    }
+
+    /// The validator (`percent_valid.rs`): the automaton without tags, for validation only.
+    pub(crate) mod valid {
+        use super::{Ctx, Kind};
+        include!(concat!(env!("OUT_DIR"), "/percent_valid.rs"));
     }
 }
 
@@ -176,7 +188,27 @@ macro_rules! with_tables {
         }
     };
 }
+#[allow(unused_imports)]
 pub(crate) use with_tables;
+
+/// Runs `$body` with `$T` the validator's tables type (no tags) of `$grammar` (a [`Grammar`]): one match arm per
+/// grammar, so the body is compiled for each.
+macro_rules! with_validator {
+    ($grammar:expr, $T:ident => $body:expr) => {
+        match $grammar {
+            $crate::tables::Grammar::Digits => {
+                type $T = $crate::tables::digits::valid::Tables;
+                $body
+            }
+            #[cfg(feature = "extra")] $crate::tables::Grammar::Percent => {
+                type $T = $crate::tables::percent::valid::Tables;
+                $body
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use with_validator;
 
 /// `(entry name, anchored pattern)` of every entry of `grammar`, in entry order.
 #[allow(dead_code)]
