@@ -91,13 +91,32 @@ fn non_empty(s: Option<&str>) -> Option<&str> {
     s.filter(|s| !s.is_empty())
 }
 
+/// The domain ClickHouse's significant-subdomain functions read: the host
+/// (without one leading `www.` unless `with_www`), one trailing dot cut;
+/// `None` for a bracketed IP literal.
+fn significant_domain(url: &str, with_www: bool) -> Option<&str> {
+    let host = if with_www { host_of(url)? } else { domain_without_www(url)? };
+    Some(without_trailing_dot(host)).filter(|h| !h.starts_with('['))
+}
+
+/// The first significant subdomain (`cut` false) or the domain from it on
+/// (`cut` true); `None` when the subdomain is empty.
+fn significant(domain: &str, (a, b): (usize, usize), cut: bool) -> Option<&str> {
+    non_empty(domain.get(a..b))?;
+    if cut {
+        domain.get(a..)
+    } else {
+        domain.get(a..b)
+    }
+}
+
 /// The first significant subdomain of the host of `url` (ClickHouse's
 /// `firstSignificantSubdomain`): after cutting one leading `www.` and one
 /// trailing dot, the label before the top-level domain, or before the last
 /// two labels when they are a rule of the Public Suffix List (`com.tr`,
 /// `co.uk`, `blogspot.com`; matched case-sensitively, as ClickHouse does);
-/// the host itself when it has no dot. `None` without a host or when the
-/// answer is empty.
+/// the host itself when it has no dot. `None` without a host, for an IP
+/// literal, and when the answer is empty (`.a`, `a..b`).
 ///
 /// ```
 /// use uriscan_crawl::hosts::first_significant_subdomain;
@@ -107,9 +126,8 @@ fn non_empty(s: Option<&str>) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn first_significant_subdomain(url: &str) -> Option<&str> {
-    let domain = without_trailing_dot(domain_without_www(url)?);
-    let (a, b) = significant_range(domain, is_two_label_suffix);
-    non_empty(domain.get(a..b))
+    let domain = significant_domain(url, false)?;
+    significant(domain, significant_range(domain, is_two_label_suffix), false)
 }
 
 /// The host of `url` from its first significant subdomain on, one leading
@@ -124,9 +142,8 @@ pub fn first_significant_subdomain(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn cut_to_first_significant_subdomain(url: &str) -> Option<&str> {
-    let domain = without_trailing_dot(domain_without_www(url)?);
-    let (a, _) = significant_range(domain, is_two_label_suffix);
-    non_empty(domain.get(a..))
+    let domain = significant_domain(url, false)?;
+    significant(domain, significant_range(domain, is_two_label_suffix), true)
 }
 
 /// [`cut_to_first_significant_subdomain`] with the host's `www.` kept
@@ -139,9 +156,8 @@ pub fn cut_to_first_significant_subdomain(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn cut_to_first_significant_subdomain_with_www(url: &str) -> Option<&str> {
-    let domain = without_trailing_dot(host_of(url)?);
-    let (a, _) = significant_range(domain, is_two_label_suffix);
-    non_empty(domain.get(a..))
+    let domain = significant_domain(url, true)?;
+    significant(domain, significant_range(domain, is_two_label_suffix), true)
 }
 
 /// [`first_significant_subdomain`] with a custom suffix list
@@ -160,9 +176,8 @@ pub fn cut_to_first_significant_subdomain_with_www(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn first_significant_subdomain_custom(url: &str, is_suffix: impl Fn(&str) -> bool) -> Option<&str> {
-    let domain = without_trailing_dot(domain_without_www(url)?);
-    let (a, b) = significant_range_custom(domain, &is_suffix);
-    non_empty(domain.get(a..b))
+    let domain = significant_domain(url, false)?;
+    significant(domain, significant_range_custom(domain, &is_suffix), false)
 }
 
 /// [`cut_to_first_significant_subdomain`] with a custom suffix list
@@ -175,9 +190,8 @@ pub fn first_significant_subdomain_custom(url: &str, is_suffix: impl Fn(&str) ->
 /// ```
 #[must_use]
 pub fn cut_to_first_significant_subdomain_custom(url: &str, is_suffix: impl Fn(&str) -> bool) -> Option<&str> {
-    let domain = without_trailing_dot(domain_without_www(url)?);
-    let (a, _) = significant_range_custom(domain, &is_suffix);
-    non_empty(domain.get(a..))
+    let domain = significant_domain(url, false)?;
+    significant(domain, significant_range_custom(domain, &is_suffix), true)
 }
 
 /// [`cut_to_first_significant_subdomain_custom`] with the host's `www.`
@@ -190,9 +204,8 @@ pub fn cut_to_first_significant_subdomain_custom(url: &str, is_suffix: impl Fn(&
 /// ```
 #[must_use]
 pub fn cut_to_first_significant_subdomain_custom_with_www(url: &str, is_suffix: impl Fn(&str) -> bool) -> Option<&str> {
-    let domain = without_trailing_dot(host_of(url)?);
-    let (a, _) = significant_range_custom(domain, &is_suffix);
-    non_empty(domain.get(a..))
+    let domain = significant_domain(url, true)?;
+    significant(domain, significant_range_custom(domain, &is_suffix), true)
 }
 
 /// The labels of `host` from the right (the top-level domain first), one
