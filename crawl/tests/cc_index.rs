@@ -57,7 +57,10 @@ fn jdk_outputs() {
 fn converter_test_expectations() {
     let ip = cc_index_columns("http://123.123.123.123/index.html");
     assert_eq!(ip.url_host_name.as_deref(), Some("123.123.123.123"));
-    assert_eq!((ip.url_host_registered_domain, ip.url_host_registry_suffix, ip.url_host_name_reversed), (None, None, None));
+    assert_eq!(
+        (ip.url_host_registered_domain, ip.url_host_registry_suffix, ip.url_host_name_reversed),
+        (None, None, None)
+    );
 
     let invalid = cc_index_columns("http://example.invalid/");
     assert_eq!((invalid.url_host_registered_domain, invalid.url_host_registry_suffix), (None, None));
@@ -90,7 +93,9 @@ fn converter_test_expectations() {
 
 #[test]
 fn no_panic_on_odd_input() {
-    for url in ["", ":", "//", "http://", "http://[", "http://%", "http://\u{0}/", "http://a:99999999999/", "http://.../"] {
+    for url in
+        ["", ":", "//", "http://", "http://[", "http://%", "http://\u{0}/", "http://a:99999999999/", "http://.../"]
+    {
         let c = cc_index_columns(url);
         assert!(!c.url_surtkey.is_empty() || url.is_empty(), "{url:?}");
     }
