@@ -14,10 +14,12 @@
 //!   the empty value.
 //!
 //! Removal ([`cut_url_parameter`], [`cut_url_parameters`]) deletes each
-//! matching piece with one `&` beside it and nothing else: every other byte of
+//! matching piece with one `&` for it and nothing else: every other byte of
 //! the URL stays as written, and a query left empty keeps its `?` (as in
 //! ClickHouse). ClickHouse 26.9 removes only the first piece of the name and
-//! only a piece with `=`; here every piece of the name goes.
+//! only a piece with `=`, and leaves a `&` when it cuts the last pieces
+//! (`?a=b&c=d` without `c` is `?a=b&` there); here every piece of the name
+//! goes, and `?a=b&c=d` without `c` is `?a=b`.
 //!
 //! Every difference from ClickHouse is a row of
 //! `tests/data/clickhouse_url_fns_differences.txt`.
@@ -142,40 +144,50 @@ pub fn cut_url_parameter<'u>(url: &'u str, name: &str) -> Cow<'u, str> {
 }
 
 /// `url` without every parameter whose raw name is one of `names`; borrowed
-/// when none is there. The removed bytes are the matching pieces and one `&`
-/// beside each: every other byte stays as written.
+/// when none is there. The query is its `&`-separated segments joined by
+/// `&`, and the new one is the segments that stay (empty ones too) joined by
+/// `&`: the removed bytes are the matching pieces and one `&` for each,
+/// every other byte stays as written.
 ///
 /// ```
 /// use uriscan_crawl::query::cut_url_parameters;
 /// assert_eq!(cut_url_parameters("/p?utm_source=a&id=7&utm_medium=b", &["utm_source", "utm_medium"]), "/p?id=7");
 /// assert_eq!(cut_url_parameters("/p?a=1&&b=2", &["b"]), "/p?a=1&");
+/// assert_eq!(cut_url_parameters("http://bigmir.net/?a=b&c=d&e=f#g", &["c", "e"]), "http://bigmir.net/?a=b#g");
 /// ```
 #[must_use]
 pub fn cut_url_parameters<'u>(url: &'u str, names: &[&str]) -> Cow<'u, str> {
     let Some((start, q)) = query(url) else { return Cow::Borrowed(url) };
-    // Removed byte ranges of the query, in order, merged when they touch.
-    let mut cut: Vec<(usize, usize)> = Vec::new();
-    for p in QueryPairs::new(q) {
-        if !names.contains(&p.key) {
-            continue;
-        }
-        let (a, b) = piece_range(q, &p);
-        // The `&` after the piece, or else the one before it.
-        let (a, b) = if b < q.len() { (a, b + 1) } else { (a.saturating_sub(1), b) };
-        match cut.last_mut() {
-            Some(last) if last.1 >= a => last.1 = last.1.max(b),
-            _ => cut.push((a, b)),
-        }
-    }
-    if cut.is_empty() {
+    if !QueryPairs::new(q).any(|p| names.contains(&p.key)) {
         return Cow::Borrowed(url);
     }
-    let mut out = String::with_capacity(url.len());
-    let mut kept = 0;
-    for (a, b) in cut {
-        out.push_str(url.get(kept..start + a).unwrap_or_default());
-        kept = start + b;
+    // The query is its `&`-separated segments joined by `&`; the new query
+    // is the kept segments (every empty one too) joined by `&`. Between two
+    // pairs lie only `&`s: `k` of them hold `k - 1` empty segments.
+    let mut new_q = String::with_capacity(q.len());
+    let mut first = true;
+    let mut emit = |segment: &str| {
+        if !first {
+            new_q.push('&');
+        }
+        first = false;
+        new_q.push_str(segment);
+    };
+    let mut pos = 0;
+    for (i, p) in QueryPairs::new(q).enumerate() {
+        let (a, b) = piece_range(q, &p);
+        let gap = a.saturating_sub(pos);
+        let empties = if i == 0 { gap } else { gap.saturating_sub(1) };
+        (0..empties).for_each(|_| emit(""));
+        if !names.contains(&p.key) {
+            emit(q.get(a..b).unwrap_or_default());
+        }
+        pos = b;
     }
-    out.push_str(url.get(kept..).unwrap_or_default());
+    (0..q.len().saturating_sub(pos)).for_each(|_| emit(""));
+    let mut out = String::with_capacity(url.len());
+    out.push_str(url.get(..start).unwrap_or_default());
+    out.push_str(&new_q);
+    out.push_str(url.get(start + q.len()..).unwrap_or_default());
     Cow::Owned(out)
 }

@@ -73,6 +73,11 @@ fn check_cut(url: &str, names: &[&str]) -> bool {
     if kept != new_pieces {
         return false;
     }
+    // The new query is the old one's `&`-separated segments, without the named ones, joined by `&`.
+    let segments: Vec<&str> = q.split('&').filter(|p| p.is_empty() || !is_named(p, names)).collect();
+    if new_q != segments.join("&") {
+        return false;
+    }
     // Nothing but whole named pieces and `&` went: the new query is a subsequence of the old.
     let mut old = q.bytes();
     new_q.bytes().all(|b| old.any(|o| o == b))
