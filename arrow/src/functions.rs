@@ -20,7 +20,7 @@ use arrow_buffer::{OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::sync::Arc;
 
-use uriscan_crawl::{cc_index, encoding, hosts, paths, query};
+use uriscan_crawl::{cc_index, encoding, hosts, paths, query, url_functions};
 
 use crate::source::for_each_row;
 use crate::views::{NumberColumn, Validity, ViewColumn};
@@ -533,4 +533,141 @@ pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
     }
     arrays.insert(13, Arc::new(port.finish::<Int32Type>()));
     StructArray::try_new(cc_index_fields(), arrays, valid.finish())
+}
+
+/// `cutWWW` of each row ([`uriscan_crawl::url_functions::cut_www`]); a row
+/// without `www.` is a view into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://www.example.com/path?query=value#fragment"]);
+/// assert_eq!(uriscan_arrow::functions::cut_www(&urls).unwrap().value(0), "http://example.com/path?query=value#fragment");
+/// ```
+pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(url_functions::cut_www(t)))
+}
+
+/// `cutQueryString` of each row ([`uriscan_crawl::url_functions::cut_query_string`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://example.com/path?query=value&param=123#fragment"]);
+/// assert_eq!(uriscan_arrow::functions::cut_query_string(&urls).unwrap().value(0), "http://example.com/path#fragment");
+/// ```
+pub fn cut_query_string(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(url_functions::cut_query_string(t)))
+}
+
+slice_kernels! {
+    /// `domainWithoutWWW` of each row ([`uriscan_crawl::url_functions::domain_without_www`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://www.example.com/path"]);
+    /// assert_eq!(uriscan_arrow::functions::domain_without_www(&urls).unwrap().value(0), "example.com");
+    /// ```
+    domain_without_www => url_functions::domain_without_www;
+    /// `cutFragment` of each row ([`uriscan_crawl::url_functions::cut_fragment`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://example.com/path?query=value#fragment123"]);
+    /// assert_eq!(uriscan_arrow::functions::cut_fragment(&urls).unwrap().value(0), "http://example.com/path?query=value");
+    /// ```
+    cut_fragment => cut_fragment_of;
+    /// `cutQueryStringAndFragment` of each row
+    /// ([`uriscan_crawl::url_functions::cut_query_string_and_fragment`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://example.com/path?query=value&param=123#fragment"]);
+    /// assert_eq!(uriscan_arrow::functions::cut_query_string_and_fragment(&urls).unwrap().value(0), "http://example.com/path");
+    /// ```
+    cut_query_string_and_fragment => cut_query_string_and_fragment_of;
+}
+
+fn cut_fragment_of(t: &str) -> Option<&str> {
+    some(url_functions::cut_fragment(t))
+}
+
+fn cut_query_string_and_fragment_of(t: &str) -> Option<&str> {
+    some(url_functions::cut_query_string_and_fragment(t))
+}
+
+/// `URLHierarchy` of each row ([`uriscan_crawl::url_functions::url_hierarchy`]),
+/// a list of views into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, StringArray};
+/// let urls = StringArray::from(vec!["https://example.com/browse/CONV-6788"]);
+/// let h = uriscan_arrow::functions::url_hierarchy(&urls).unwrap();
+/// assert_eq!(
+///     h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(),
+///     ["https://example.com/", "https://example.com/browse/", "https://example.com/browse/CONV-6788"]
+/// );
+/// ```
+pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
+    list_rows(array, |t, out| out.extend(url_functions::url_hierarchy(t)))
+}
+
+/// `URLPathHierarchy` of each row ([`uriscan_crawl::url_functions::url_path_hierarchy`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, StringArray};
+/// let urls = StringArray::from(vec!["https://example.com/browse/CONV-6788"]);
+/// let h = uriscan_arrow::functions::url_path_hierarchy(&urls).unwrap();
+/// assert_eq!(h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["/browse/", "/browse/CONV-6788"]);
+/// ```
+pub fn url_path_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
+    list_rows(array, |t, out| out.extend(url_functions::url_path_hierarchy(t)))
+}
+
+/// [`hosts::first_significant_subdomain_custom`] of each row, with the
+/// suffix list `is_suffix`.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://a.b.co.uk/"]);
+/// let f = uriscan_arrow::functions::first_significant_subdomain_custom(&urls, &|s: &str| s == "co.uk").unwrap();
+/// assert_eq!(f.value(0), "b");
+/// ```
+pub fn first_significant_subdomain_custom(
+    array: &dyn Array,
+    is_suffix: &dyn Fn(&str) -> bool,
+) -> Result<StringViewArray, ArrowError> {
+    slices(array, |_, t| hosts::first_significant_subdomain_custom(t, is_suffix))
+}
+
+/// [`hosts::cut_to_first_significant_subdomain_custom`] of each row, with
+/// the suffix list `is_suffix`.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://www.a.b.co.uk/"]);
+/// let f = uriscan_arrow::functions::cut_to_first_significant_subdomain_custom(&urls, &|s: &str| s == "co.uk").unwrap();
+/// assert_eq!(f.value(0), "b.co.uk");
+/// ```
+pub fn cut_to_first_significant_subdomain_custom(
+    array: &dyn Array,
+    is_suffix: &dyn Fn(&str) -> bool,
+) -> Result<StringViewArray, ArrowError> {
+    slices(array, |_, t| hosts::cut_to_first_significant_subdomain_custom(t, is_suffix))
 }

@@ -307,3 +307,34 @@ fn wrong_type_is_an_error() {
     assert!(f::cc_index(&ints).is_err());
     assert!(f::port(&ints).is_err());
 }
+
+#[test]
+fn url_functions_kernels() {
+    use uriscan_crawl::url_functions as u;
+    check("cut_www", |a| f::cut_www(a).unwrap(), |t| Some(u::cut_www(t).into_owned()));
+    check("cut_query_string", |a| f::cut_query_string(a).unwrap(), |t| Some(u::cut_query_string(t).into_owned()));
+    check("domain_without_www", |a| f::domain_without_www(a).unwrap(), |t| own(u::domain_without_www(t)));
+    check("cut_fragment", |a| f::cut_fragment(a).unwrap(), |t| Some(u::cut_fragment(t).to_owned()));
+    check(
+        "cut_query_string_and_fragment",
+        |a| f::cut_query_string_and_fragment(a).unwrap(),
+        |t| Some(u::cut_query_string_and_fragment(t).to_owned()),
+    );
+    check_list("url_hierarchy", |a| f::url_hierarchy(a).unwrap(), |t| u::url_hierarchy(t).map(str::to_owned).collect());
+    check_list(
+        "url_path_hierarchy",
+        |a| f::url_path_hierarchy(a).unwrap(),
+        |t| u::url_path_hierarchy(t).map(str::to_owned).collect(),
+    );
+    let is_suffix = |s: &str| s == "co.uk" || s == "com" || s == "uk";
+    check(
+        "first_significant_subdomain_custom",
+        |a| f::first_significant_subdomain_custom(a, &is_suffix).unwrap(),
+        |t| own(hosts::first_significant_subdomain_custom(t, is_suffix)),
+    );
+    check(
+        "cut_to_first_significant_subdomain_custom",
+        |a| f::cut_to_first_significant_subdomain_custom(a, &is_suffix).unwrap(),
+        |t| own(hosts::cut_to_first_significant_subdomain_custom(t, is_suffix)),
+    );
+}

@@ -40,6 +40,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod clickhouse;
 pub mod spark;
 
 use std::sync::Arc;
