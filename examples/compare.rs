@@ -19,7 +19,7 @@
 //! `IriRef`, oxiri and iri-string's `IriReferenceStr`, and mapped to URIs
 //! (§3.1) by uriscan, fluent-uri and iri-string.
 //!
-//! The batch entry points (`UriRef::parse_each`, `parse_each_with`) are timed
+//! The batch entry points (`Syntax::parse_each`) are timed
 //! beside the one-call engines: one call per list instead of one per line.
 use std::hint::black_box;
 use std::time::Instant;
@@ -41,7 +41,7 @@ fn batch_engines() -> Vec<(&'static str, Run)> {
         "uriscan parse_each (strict, batch)",
         Run::Batch(|lines| {
             let mut n = 0;
-            uriscan::UriRef::parse_each(lines.iter().copied(), |_, r| {
+            uriscan::Syntax::UriReference.parse_each(lines.iter().copied(), |_, r| {
                 if let Ok(u) = r {
                     black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
                     n += 1;
@@ -235,7 +235,7 @@ type NormEngine = (&'static str, fn(&str) -> usize);
 
 fn normalizers() -> Vec<NormEngine> {
     vec![
-        ("uriscan normalize (syntax)", |s| uriscan::UriRef::parse(s).map_or(0, |u| u.normalize().len())),
+        ("uriscan normalize (syntax)", |s| uriscan::UriRef::parse(s).map_or(0, |u| u.normalize_str().len())),
         ("fluent-uri 0.4", |s| fluent_uri::UriRef::parse(s).map_or(0, |u| u.normalize().as_str().len())),
         ("iri-string 0.7", |s| {
             iri_string::types::UriStr::new(s).map_or(0, |u| {
@@ -507,7 +507,7 @@ fn time_engines(engines: &[(&'static str, Run)], lines: &[&str], rounds: usize) 
 
 fn iri_engines() -> Vec<Engine> {
     vec![
-        ("uriscan IRI parse (Rfc3987)", |s| match uriscan::UriRef::parse_with(s, uriscan::Grammar::Rfc3987) {
+        ("uriscan IRI parse (Rfc3987)", |s| match uriscan::Syntax::IriReference.parse(s) {
             Ok(u) => {
                 black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
                 true
@@ -540,8 +540,8 @@ fn iri_engines() -> Vec<Engine> {
 
 fn to_uri_engines() -> Vec<Engine> {
     vec![
-        ("uriscan parse + to_uri", |s| match uriscan::UriRef::parse_with(s, uriscan::Grammar::Rfc3987) {
-            Ok(u) => !black_box(u.to_uri()).is_empty(),
+        ("uriscan parse + to_uri", |s| match uriscan::Syntax::IriReference.parse(s) {
+            Ok(u) => !black_box(u.to_uri_str()).is_empty(),
             Err(_) => false,
         }),
         ("fluent-uri 0.4 parse + to_uri_ref", |s| match fluent_uri::IriRef::parse(s) {
@@ -600,7 +600,7 @@ fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: us
         "uriscan IRI parse_each (Rfc3987, batch)",
         Run::Batch(|lines| {
             let mut n = 0;
-            uriscan::UriRef::parse_each_with(lines.iter().copied(), uriscan::Grammar::Rfc3987, |_, r| {
+            uriscan::Syntax::IriReference.parse_each(lines.iter().copied(), |_, r| {
                 if let Ok(u) = r {
                     black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
                     n += 1;

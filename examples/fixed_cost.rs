@@ -1,7 +1,7 @@
 //! The fixed cost of a call: parses one short input `N` times (for
 //! callgrind: run with N and 2N, subtract, divide by N).
 //! `cargo run --release --example fixed_cost -- a 100000`
-//! (`BATCH=1`: the N parses as one `UriRef::parse_each` batch).
+//! (`BATCH=1`: the N parses as one `Syntax::parse_each` batch).
 fn main() {
     let mut args = std::env::args().skip(1);
     let input = args.next().unwrap_or_else(|| "a".to_string());
@@ -9,7 +9,7 @@ fn main() {
     let mut ok = 0usize;
     if std::env::var_os("BATCH").is_some() {
         let inputs = std::iter::repeat(input.as_str()).take(n).map(std::hint::black_box);
-        uriscan::UriRef::parse_each(inputs, |_, r| {
+        uriscan::Syntax::UriReference.parse_each(inputs, |_, r| {
             if let Ok(u) = r {
                 std::hint::black_box(u);
                 ok += 1;

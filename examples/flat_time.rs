@@ -13,7 +13,7 @@
 //! Nothing here is a test: it measures and prints.
 use std::hint::black_box;
 use std::time::Instant;
-use uriscan::{percent, Grammar, NormalizeOptions, UriRef};
+use uriscan::{percent, NormalizeOptions, Syntax, UriRef};
 
 const MIB: usize = 1 << 20;
 
@@ -51,13 +51,13 @@ type Entry = (&'static str, fn(&str) -> usize);
 fn entries() -> Vec<Entry> {
     vec![
         ("parse", |s| UriRef::parse(s).map_or(0, |u| u.path().len())),
-        ("parse IRI", |s| UriRef::parse_with(s, Grammar::Rfc3987).map_or(0, |u| u.path().len())),
+        ("parse IRI", |s| Syntax::IriReference.parse(s).map_or(0, |u| u.path().len())),
         ("split", |s| uriscan::split(s).path.len()),
         ("resolve", |s| {
             let base = UriRef::parse("http://a/b/c/d;p?q").expect("base");
-            UriRef::parse(s).ok().and_then(|u| u.resolve_against(&base).ok()).map_or(0, |r| r.len())
+            UriRef::parse(s).ok().and_then(|u| u.resolve_str(&base).ok()).map_or(0, |r| r.len())
         }),
-        ("normalize", |s| UriRef::parse(s).map_or(0, |u| u.normalize_with(NormalizeOptions::SCHEME_BASED).len())),
+        ("normalize", |s| UriRef::parse(s).map_or(0, |u| u.normalize_str_with(NormalizeOptions::SCHEME_BASED).len())),
         ("percent decode", |s| percent::decode_lenient(s).len()),
         ("extract", |s| uriscan::extract(s).count()),
         ("to_uri", |s| uriscan::iri::to_uri(s).len()),

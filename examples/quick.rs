@@ -26,10 +26,10 @@ fn main() {
                     std::hint::black_box(l);
                     continue;
                 }
-                if let Ok(u) = uriscan::UriRef::parse_with(std::hint::black_box(l), grammar) {
+                if let Ok(u) = grammar.reference().parse(std::hint::black_box(l)) {
                     ok += 1;
                     if to_uri {
-                        std::hint::black_box(u.to_uri());
+                        std::hint::black_box(u.to_uri_str());
                     }
                     std::hint::black_box(u);
                 }

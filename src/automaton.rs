@@ -32,56 +32,7 @@
 use crate::simd::{Skip, WithSkip};
 use uriscan_layout as layout;
 
-/// A generated automaton: its tables, and its tag operations as code.
-pub(crate) trait Tables {
-    /// The error-context type (for example `ErrorKind`).
-    type Context: Copy + 'static;
-    /// The mark type (for example `HostKind`).
-    type Mark: Copy + 'static;
-    /// The registers (`[u32; NREGS]`).
-    type Regs;
-    /// The tags (`[u32; NTAGS]`).
-    type Tags;
-    const NCLASSES: usize;
-    /// The mark of each mark tag (the tags after the captures), outermost first.
-    const MARKS: &'static [Self::Mark];
-    const STARTS: &'static [u32];
-    const CLASSES: &'static [u8; 256];
-    const TRANS: &'static [u32];
-    const FINAL: &'static [u16];
-    const CONTEXT: &'static [Self::Context];
-    const ACCEL_LUT: &'static [[u8; 256]];
-    const ACCEL_NIBBLES: &'static [[u8; 32]];
-    const ACCEL_HIGH: &'static [u8];
-    /// Self-loop field values from this one on name triplets, not sets.
-    const TRIPLET_BASE: u32;
-    /// Per triplet: the `layout::TRIPLET_*` bits of each byte.
-    const TRIPLET_LUT: &'static [[u8; 256]];
-    /// Per triplet: the state it returns to, packed like `TRANS`.
-    const TRIPLET_TO: &'static [u32];
-    /// Per self-loop set: the triplet its runs may hold (`layout::ext_triplet`).
-    const ACCEL_EXT: &'static [u8];
-    /// Per triplet: nibble tables of its leading, first and second bytes.
-    const TRIPLET_NIBBLES: &'static [[[u8; 32]; 3]];
-    /// Per self-loop set: 1 + the index of the code points its runs may
-    /// hold as UTF-8, 0 for none (empty for an ASCII grammar).
-    const ACCEL_UTF8: &'static [u8];
-    /// Per UTF-8 run set: the 64-code-point blocks of the Basic
-    /// Multilingual Plane wholly in the set, as a bitmap.
-    const UTF8_FULL: &'static [[u64; 16]];
-    /// Per UTF-8 run set: its code points as sorted inclusive ranges.
-    const UTF8_RANGES: &'static [&'static [(u32, u32)]];
-    /// Registers, all unset.
-    fn new_regs() -> Self::Regs;
-    /// Runs operation list `list` at position `pos`. Run with the input's
-    /// length, the list of an accepting state's `FINAL` entry moves the tag
-    /// values into their home registers (tag `k` in register `k`).
-    fn apply(list: u32, pos: u32, regs: &mut Self::Regs);
-    /// The tag values, once `finish` has run (for the tests, which compare
-    /// the Appendix B split with its automaton).
-    #[cfg_attr(not(test), allow(dead_code))]
-    fn tags(regs: &Self::Regs) -> Self::Tags;
-}
+pub(crate) use uriscan_layout::Tables;
 
 /// The value of an unset tag or register.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -100,10 +51,10 @@ pub(crate) struct Stop<C> {
 fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
     let k = layout::run_set(acc);
     crate::simd::Set {
-        lut: &T::ACCEL_LUT[layout::lut_row(k)],
+        lut: &T::AUTOMATON.accels.lut[layout::lut_row(k)],
         bit: layout::lut_bit(k),
-        nibbles: &T::ACCEL_NIBBLES[k],
-        high: T::ACCEL_HIGH[k],
+        nibbles: &T::AUTOMATON.accels.nibbles[k],
+        high: T::AUTOMATON.accels.high[k],
         ext: None,
     }
 }
@@ -115,8 +66,10 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
 fn set_with_triplets<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
     let k = layout::run_set(acc);
     crate::simd::Set {
-        ext: layout::ext_triplet(T::ACCEL_EXT[k])
-            .map(|t| crate::simd::Ext { lut: &T::TRIPLET_LUT[t], nibbles: &T::TRIPLET_NIBBLES[t] }),
+        ext: layout::ext_triplet(T::AUTOMATON.accels.ext[k]).map(|t| crate::simd::Ext {
+            lut: &T::AUTOMATON.accels.triplet_lut[t],
+            nibbles: &T::AUTOMATON.accels.triplet_nibbles[t],
+        }),
         ..set::<T>(acc)
     }
 }
@@ -222,21 +175,21 @@ fn walk<T: Tables, S: Skip>(
     regs: &mut T::Regs,
     skipper: S,
 ) -> Result<(), Stop<T::Context>> {
-    let e = T::STARTS[entry];
+    let e = T::AUTOMATON.starts[entry];
     let mut s = layout::target(e);
     let mut i = 0usize;
     if layout::self_loop(e) != 0 {
         i = enter::<T, S>(input, i, layout::self_loop(e), &mut s, skipper);
     }
     while let Some(&b) = input.get(i) {
-        let e = T::TRANS[s + T::CLASSES[b as usize] as usize];
+        let e = T::AUTOMATON.trans[s + T::AUTOMATON.classes[b as usize] as usize];
         let list = layout::ops(e);
         if list != 0 {
             T::apply(list, i as u32, regs);
         }
         let t = layout::target(e);
         if t == 0 {
-            return Err(Stop { index: i, context: T::CONTEXT[s / T::NCLASSES] });
+            return Err(Stop { index: i, context: T::AUTOMATON.contexts[s / T::AUTOMATON.nclasses] });
         }
         s = t;
         i += 1;
@@ -244,13 +197,13 @@ fn walk<T: Tables, S: Skip>(
             i = enter::<T, S>(input, i, layout::self_loop(e), &mut s, skipper);
         }
     }
-    let st = s / T::NCLASSES;
-    match layout::accept_list(T::FINAL[st]) {
+    let st = s / T::AUTOMATON.nclasses;
+    match layout::accept_list(T::AUTOMATON.finals[st]) {
         Some(list) => {
             T::apply(u32::from(list), input.len() as u32, regs);
             Ok(())
         }
-        None => Err(Stop { index: input.len(), context: T::CONTEXT[st] }),
+        None => Err(Stop { index: input.len(), context: T::AUTOMATON.contexts[st] }),
     }
 }
 
@@ -261,13 +214,13 @@ fn walk<T: Tables, S: Skip>(
 /// SIMD blocks), and `s` is updated. Returns the next position.
 #[inline(always)]
 fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, skipper: S) -> usize {
-    if acc < T::TRIPLET_BASE {
+    if acc < T::AUTOMATON.accels.triplet_base {
         let i = skipper.skip(input, i, set::<T>(acc));
         return utf8_runs::<T, S, _>(input, i, acc, skipper, set::<T>);
     }
-    let k = (acc - T::TRIPLET_BASE) as usize;
-    let lut = &T::TRIPLET_LUT[k];
-    let back = T::TRIPLET_TO[k];
+    let k = (acc - T::AUTOMATON.accels.triplet_base) as usize;
+    let lut = &T::AUTOMATON.accels.triplet_lut[k];
+    let back = T::AUTOMATON.accels.triplet_to[k];
     // In the triplet's start state at `i`.
     match (input.get(i), input.get(i + 1)) {
         (Some(&b1), Some(&b2))
@@ -283,7 +236,7 @@ fn enter<T: Tables, S: Skip>(input: &[u8], i: usize, acc: u32, s: &mut usize, sk
 }
 
 /// Where a run of self-loop set `acc` stopped at `i`: when the set's runs
-/// may hold UTF-8 (`T::ACCEL_UTF8`), steps over the characters that keep
+/// may hold UTF-8 (`T::AUTOMATON.accels.utf8`), steps over the characters that keep
 /// the state where it is and skips the run after them, as long as that
 /// gets anywhere. Returns where the walker goes on byte by byte: the first
 /// byte that is in neither, so a character outside the set (or bytes that
@@ -298,14 +251,14 @@ fn utf8_runs<T: Tables, S: Skip, R: Fn(u32) -> crate::simd::Set<'static>>(
 ) -> usize {
     // An ASCII grammar has no UTF-8 run sets: this compiles away.
     let non_ascii = |i: usize| input.get(i).is_some_and(|&b| b >= 0x80);
-    if T::UTF8_RANGES.is_empty() || !non_ascii(i) {
+    if T::AUTOMATON.accels.utf8_ranges.is_empty() || !non_ascii(i) {
         return i;
     }
-    let u = T::ACCEL_UTF8[layout::run_set(acc)] as usize;
+    let u = T::AUTOMATON.accels.utf8[layout::run_set(acc)] as usize;
     if u == 0 {
         return i;
     }
-    let (full, ranges) = (&T::UTF8_FULL[u - 1], T::UTF8_RANGES[u - 1]);
+    let (full, ranges) = (&T::AUTOMATON.accels.utf8_full[u - 1], T::AUTOMATON.accels.utf8_ranges[u - 1]);
     loop {
         let j = utf8_run(input, i, full, ranges);
         if j == i {

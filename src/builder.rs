@@ -7,8 +7,9 @@
 //! assert_eq!(s, "https://example.com:8443/a?x=1");
 //! ```
 
+use crate::byteset::ByteSet;
+use crate::components::Component;
 use crate::sets;
-use crate::ByteSet;
 
 #[cfg(feature = "alloc")]
 use alloc::string::String;
@@ -16,53 +17,6 @@ use alloc::string::String;
 // Editing a parsed reference: `Builder::from_uri_ref`, the `set_*` methods
 // and `build_buf`.
 mod edit;
-
-/// A component named in a [`BuildError`].
-///
-/// ```
-/// assert_eq!(uriscan::Component::Host.name(), "host");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Component {
-    /// `scheme`
-    Scheme,
-    /// `authority` given whole
-    Authority,
-    /// `userinfo`
-    Userinfo,
-    /// `host`
-    Host,
-    /// `port`
-    Port,
-    /// `path`
-    Path,
-    /// `query`
-    Query,
-    /// `fragment`
-    Fragment,
-}
-
-impl Component {
-    /// The component's name in messages.
-    ///
-    /// ```
-    /// assert_eq!(uriscan::Component::Fragment.name(), "fragment");
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Component::Scheme => "scheme",
-            Component::Authority => "authority",
-            Component::Userinfo => "userinfo",
-            Component::Host => "host",
-            Component::Port => "port",
-            Component::Path => "path",
-            Component::Query => "query",
-            Component::Fragment => "fragment",
-        }
-    }
-}
 
 /// Why a [`Builder`] refused its parts.
 ///

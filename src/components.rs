@@ -48,3 +48,51 @@ impl core::fmt::Display for Components<'_> {
         Ok(())
     }
 }
+
+/// A component of a reference: what [`UriRef::range`](crate::UriRef::range) gives
+/// the range of, and what a [`BuildError`](crate::BuildError) names.
+///
+/// ```
+/// assert_eq!(uriscan::Component::Host.name(), "host");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Component {
+    /// `scheme`
+    Scheme,
+    /// `authority` given whole
+    Authority,
+    /// `userinfo`
+    Userinfo,
+    /// `host`
+    Host,
+    /// `port`
+    Port,
+    /// `path`
+    Path,
+    /// `query`
+    Query,
+    /// `fragment`
+    Fragment,
+}
+
+impl Component {
+    /// The component's name in messages.
+    ///
+    /// ```
+    /// assert_eq!(uriscan::Component::Fragment.name(), "fragment");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Component::Scheme => "scheme",
+            Component::Authority => "authority",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+}

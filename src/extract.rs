@@ -3,7 +3,7 @@
 //! Candidates are found by searching for `:` (32 bytes at a time with AVX2
 //! where the CPU has it, through `crate::simd`), backing up over the bytes
 //! a scheme may hold, and reading forward with the grammar's byte sets; each
-//! candidate is then checked by the strict parser (`Rule::Uri`).
+//! candidate is then checked by the strict parser (`Syntax::Uri`).
 //!
 //! The rules are documented on [`Extractor`].
 
@@ -13,8 +13,12 @@ use std::borrow::Cow;
 use std::string::String;
 use std::vec::Vec;
 
+use crate::byteset::ByteSet;
+use crate::error::ParseError;
+use crate::grammar::Syntax;
+use crate::sets;
 use crate::simd::{self, Skip};
-use crate::{sets, ByteSet, ParseError, Rule, UriRef};
+use crate::uri::UriRef;
 
 /// Bytes a scheme may hold: `ALPHA / DIGIT / "+" / "-" / "."`.
 const SCHEME_CHAR: ByteSet = sets::ALPHA.union(&sets::DIGIT).union(&ByteSet::of(b"+-."));
@@ -215,9 +219,9 @@ impl<'t> Match<'t> {
     /// ```
     pub fn parse(&self) -> Result<UriRef<'_>, ParseError> {
         if self.iri {
-            UriRef::parse_bytes_iri(self.uri.as_bytes())
+            Syntax::Iri.parse_bytes(self.uri.as_bytes())
         } else {
-            UriRef::parse_as(&self.uri, Rule::Uri)
+            Syntax::Uri.parse(&self.uri)
         }
     }
 
@@ -239,7 +243,7 @@ impl<'t> Match<'t> {
 /// Only URIs with a scheme are found. Candidates are found by searching for
 /// `:` (32 bytes at a time with AVX2 where the CPU has it), backing up over
 /// the bytes a scheme may hold, and reading forward with the grammar's byte
-/// sets; each is checked by the strict parser ([`Rule::Uri`]).
+/// sets; each is checked by the strict parser ([`Syntax::Uri`]).
 ///
 /// How a candidate is delimited depends on the byte before its scheme (a
 /// `URL:` prefix, with or without one space, is skipped first and is never
@@ -350,7 +354,7 @@ impl Extractor {
     /// characters, so a non-ASCII letter no longer cuts a URI, and
     /// candidates are checked as RFC 3987 `IRI`s
     /// ([`Grammar::Rfc3987`](crate::Grammar::Rfc3987)). Matches are IRIs;
-    /// [`UriRef::to_uri`] maps them to URIs.
+    /// [`UriRef::to_uri_str`] maps them to URIs.
     ///
     /// ```
     /// let text = "voir http://fr.example/Дом/é. ok";
@@ -358,7 +362,7 @@ impl Extractor {
     /// let ex = uriscan::Extractor::new().iri(true);
     /// let m = ex.extract(text).next().unwrap();
     /// assert_eq!(m.as_str(), "http://fr.example/Дом/é");
-    /// assert_eq!(m.parse().unwrap().to_uri(), "http://fr.example/%D0%94%D0%BE%D0%BC/%C3%A9");
+    /// assert_eq!(m.parse().unwrap().to_uri_str(), "http://fr.example/%D0%94%D0%BE%D0%BC/%C3%A9");
     /// ```
     #[must_use]
     pub fn iri(mut self, yes: bool) -> Extractor {
@@ -369,9 +373,9 @@ impl Extractor {
     /// Checks a candidate with the grammar of the mode.
     fn check(&self, bytes: &[u8]) -> Option<ParseError> {
         if self.iri {
-            UriRef::parse_bytes_iri(bytes).err()
+            Syntax::Iri.parse_bytes(bytes).err()
         } else {
-            UriRef::parse_bytes_as(bytes, Rule::Uri).err()
+            Syntax::Uri.parse_bytes(bytes).err()
         }
     }
 

@@ -47,10 +47,10 @@ impl HostKind {
 ///
 /// ```
 /// use uriscan::{Port, UriRef};
-/// assert_eq!(UriRef::parse("//h:8080").unwrap().port_u16(), Some(Port::Number(8080)));
-/// assert_eq!(UriRef::parse("//h:").unwrap().port_u16(), Some(Port::Empty));
-/// assert_eq!(UriRef::parse("//h:65536").unwrap().port_u16(), Some(Port::TooLarge));
-/// assert_eq!(UriRef::parse("//h").unwrap().port_u16(), None);
+/// assert_eq!(UriRef::parse("//h:8080").unwrap().port_value(), Some(Port::Number(8080)));
+/// assert_eq!(UriRef::parse("//h:").unwrap().port_value(), Some(Port::Empty));
+/// assert_eq!(UriRef::parse("//h:65536").unwrap().port_value(), Some(Port::TooLarge));
+/// assert_eq!(UriRef::parse("//h").unwrap().port_value(), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Port {

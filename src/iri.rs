@@ -3,36 +3,36 @@
 //! IRI references are parsed like URI references, by the automaton compiled
 //! from RFC 3987 §2.2 (`grammar/rfc3987.abnf`, without the bidi formatting
 //! characters §4.1 forbids: `grammar/rfc3987.tags` excludes them):
-//! [`UriRef::parse_with(s, Grammar::Rfc3987)`](crate::UriRef::parse_with)
+//! [`Syntax::IriReference.parse(s)`](crate::Syntax::parse)
 //! gives the same view, components, host kinds and errors. Resolution
 //! (§6.5 of RFC 3987 is RFC 3986 §5's algorithm) and syntax-based
 //! normalization work on that view unchanged. This module adds:
 //!
 //! - [`to_uri`] (§3.1): every non-ASCII character's UTF-8 octets
 //!   percent-encoded; borrowed when the input is ASCII. With the `idna`
-//!   feature, `UriRef::to_uri_idna` converts a non-ASCII `ireg-name` with
+//!   feature, `UriRef::to_uri_idna_str` converts a non-ASCII `ireg-name` with
 //!   IDNA ToASCII instead.
 //! - [`to_iri`] (§3.2): percent-encoded UTF-8 sequences that decode to a
 //!   `ucschar` (or an `iprivate` in the query) are decoded; everything else
 //!   stays encoded: ASCII escapes, octets that are not UTF-8, and the bidi
 //!   formatting characters (§4.1).
 //! - The comparison ladder of §5.3: simple string comparison (`==`),
-//!   syntax-based normalization ([`UriRef::normalize_iri`], with Unicode NFC
+//!   syntax-based normalization ([`UriRef::normalize_iri_str`], with Unicode NFC
 //!   behind the `unicode-normalization` feature), and comparison of an IRI
 //!   with a URI through the IRI's URI mapping ([`UriRef::iri_eq`]).
 //!
 //! ```
-//! use uriscan::{iri, Grammar, UriRef};
-//! let u = UriRef::parse_with("http://www.example.org/D\u{fc}rst", Grammar::Rfc3987).unwrap();
-//! assert_eq!(u.to_uri(), "http://www.example.org/D%C3%BCrst");
+//! use uriscan::{iri, Syntax};
+//! let u = Syntax::IriReference.parse("http://www.example.org/D\u{fc}rst").unwrap();
+//! assert_eq!(u.to_uri_str(), "http://www.example.org/D%C3%BCrst");
 //! assert_eq!(iri::to_iri("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u{fc}rst");
 //! ```
 
-use crate::grammar::Grammar;
+use crate::grammar::Syntax;
 use crate::normalize::NormalizeOptions;
 use crate::percent::{hex_digit, triplet_at};
 use crate::scan::CAP_QUERY;
-use crate::UriRef;
+use crate::uri::UriRef;
 use std::borrow::Cow;
 use std::string::String;
 
@@ -240,12 +240,12 @@ impl<'a> UriRef<'a> {
     /// borrowed when the reference is ASCII (every URI reference is).
     ///
     /// ```
-    /// use uriscan::{Grammar, UriRef};
-    /// let u = UriRef::parse_with("/\u{6bdb}?q=\u{e9}#\u{416}", Grammar::Rfc3987).unwrap();
-    /// assert_eq!(u.to_uri(), "/%E6%AF%9B?q=%C3%A9#%D0%96");
+    /// use uriscan::{Syntax};
+    /// let u = Syntax::IriReference.parse("/\u{6bdb}?q=\u{e9}#\u{416}").unwrap();
+    /// assert_eq!(u.to_uri_str(), "/%E6%AF%9B?q=%C3%A9#%D0%96");
     /// ```
     #[must_use]
-    pub fn to_uri(&self) -> Cow<'a, str> {
+    pub fn to_uri_str(&self) -> Cow<'a, str> {
         to_uri(self.as_str())
     }
 
@@ -256,15 +256,15 @@ impl<'a> UriRef<'a> {
     /// ```
     /// use uriscan::UriRef;
     /// let u = UriRef::parse("/%EE%80%80?%EE%80%80").unwrap();
-    /// assert_eq!(u.to_iri(), "/%EE%80%80?\u{E000}");
+    /// assert_eq!(u.to_iri_str(), "/%EE%80%80?\u{E000}");
     /// ```
     #[must_use]
-    pub fn to_iri(&self) -> Cow<'a, str> {
+    pub fn to_iri_str(&self) -> Cow<'a, str> {
         decode_iri(self.as_str(), self.offsets(CAP_QUERY))
     }
 
     /// Syntax-based normalization of an IRI reference (RFC 3987 §5.3.2):
-    /// RFC 3986's normalization ([`normalize_with`](UriRef::normalize_with):
+    /// RFC 3986's normalization ([`normalize_with`](UriRef::normalize_str_with):
     /// case, percent-encoding of ASCII, dot segments, and the scheme-based
     /// steps when asked), then percent-encoded `ucschar`s (and `iprivate`s in
     /// the query) decoded as [`to_iri`] decodes them (§5.3.2.3, for
@@ -272,20 +272,20 @@ impl<'a> UriRef<'a> {
     /// unless `normalize_iri_nfc` (feature `unicode-normalization`) asks for it.
     ///
     /// ```
-    /// use uriscan::{Grammar, NormalizeOptions, UriRef};
-    /// let u = UriRef::parse_with("HTTP://Example.ORG/%c3%bc/./%7e", Grammar::Rfc3987).unwrap();
-    /// assert_eq!(u.normalize_iri(NormalizeOptions::SYNTAX), "http://example.org/\u{fc}/~");
+    /// use uriscan::{NormalizeOptions, Syntax};
+    /// let u = Syntax::IriReference.parse("HTTP://Example.ORG/%c3%bc/./%7e").unwrap();
+    /// assert_eq!(u.normalize_iri_str(NormalizeOptions::SYNTAX), "http://example.org/\u{fc}/~");
     /// ```
     #[must_use]
-    pub fn normalize_iri(&self, opts: NormalizeOptions) -> Cow<'a, str> {
-        match self.normalize_with(opts) {
-            Cow::Borrowed(s) => match UriRef::parse_with(s, Grammar::Rfc3987) {
-                Ok(u) => u.to_iri(),
+    pub fn normalize_iri_str(&self, opts: NormalizeOptions) -> Cow<'a, str> {
+        match self.normalize_str_with(opts) {
+            Cow::Borrowed(s) => match Syntax::IriReference.parse(s) {
+                Ok(u) => u.to_iri_str(),
                 Err(_) => to_iri(s),
             },
             Cow::Owned(s) => {
-                let decoded = match UriRef::parse_with(&s, Grammar::Rfc3987) {
-                    Ok(u) => u.to_iri().into_owned(),
+                let decoded = match Syntax::IriReference.parse(&s) {
+                    Ok(u) => u.to_iri_str().into_owned(),
                     Err(_) => to_iri(&s).into_owned(),
                 };
                 Cow::Owned(decoded)
@@ -293,20 +293,20 @@ impl<'a> UriRef<'a> {
         }
     }
 
-    /// [`normalize_iri`](UriRef::normalize_iri), then Unicode Normalization
+    /// [`normalize_iri`](UriRef::normalize_iri_str), then Unicode Normalization
     /// Form C (RFC 3987 §5.3.2.2; feature `unicode-normalization`).
     ///
     /// ```
-    /// use uriscan::{Grammar, NormalizeOptions, UriRef};
+    /// use uriscan::{NormalizeOptions, Syntax};
     /// // "e" and a combining acute accent compose into "é".
-    /// let u = UriRef::parse_with("http://a/e\u{301}", Grammar::Rfc3987).unwrap();
-    /// assert_eq!(u.normalize_iri_nfc(NormalizeOptions::SYNTAX), "http://a/\u{e9}");
+    /// let u = Syntax::IriReference.parse("http://a/e\u{301}").unwrap();
+    /// assert_eq!(u.normalize_iri_nfc_str(NormalizeOptions::SYNTAX), "http://a/\u{e9}");
     /// ```
     #[cfg(feature = "unicode-normalization")]
     #[must_use]
-    pub fn normalize_iri_nfc(&self, opts: NormalizeOptions) -> Cow<'a, str> {
+    pub fn normalize_iri_nfc_str(&self, opts: NormalizeOptions) -> Cow<'a, str> {
         use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-        let n = self.normalize_iri(opts);
+        let n = self.normalize_iri_str(opts);
         if is_nfc_quick(n.chars()) == IsNormalized::Yes {
             return n;
         }
@@ -316,13 +316,13 @@ impl<'a> UriRef<'a> {
     /// Whether two IRI or URI references are equivalent by the ladder of RFC
     /// 3987 §5.3: equal strings; else equal after mapping both to URIs
     /// (§3.1, so an IRI compares with its URI mapping, §5.1) and
-    /// normalizing them as URIs ([`normalize_with`](UriRef::normalize_with)
+    /// normalizing them as URIs ([`normalize_with`](UriRef::normalize_str_with)
     /// with `opts`: case, percent-encoding, dot segments, and scheme-based
     /// steps when asked).
     ///
     /// ```
-    /// use uriscan::{Grammar, NormalizeOptions, UriRef};
-    /// let iri = UriRef::parse_with("http://example.org/D\u{fc}rst", Grammar::Rfc3987).unwrap();
+    /// use uriscan::{NormalizeOptions, Syntax, UriRef};
+    /// let iri = Syntax::IriReference.parse("http://example.org/D\u{fc}rst").unwrap();
     /// let uri = UriRef::parse("HTTP://example.org/D%c3%bcrst").unwrap();
     /// assert!(iri.iri_eq(&uri, NormalizeOptions::SYNTAX));
     /// assert!(!iri.iri_eq(&UriRef::parse("http://example.org/D%FCrst").unwrap(), NormalizeOptions::SYNTAX));
@@ -332,7 +332,7 @@ impl<'a> UriRef<'a> {
         if self.as_str() == other.as_str() {
             return true;
         }
-        let (a, b) = (self.to_uri(), other.to_uri());
+        let (a, b) = (self.to_uri_str(), other.to_uri_str());
         match (UriRef::parse(&a), UriRef::parse(&b)) {
             (Ok(a), Ok(b)) => a.normalized_eq(&b, opts),
             _ => false,
@@ -343,26 +343,26 @@ impl<'a> UriRef<'a> {
     /// converted by IDNA ToASCII (UTS #46, as the `idna` crate implements
     /// it, after percent-decoding the host) instead of percent-encoded (RFC
     /// 3987 §3.1, step 2's alternative); the other components as
-    /// [`to_uri`](UriRef::to_uri). Feature `idna`.
+    /// [`to_uri`](UriRef::to_uri_str). Feature `idna`.
     ///
     /// # Errors
     /// The host is not a valid domain name for IDNA; the message says why.
     ///
     /// ```
-    /// use uriscan::{Grammar, UriRef};
-    /// let u = UriRef::parse_with("http://r\u{e9}sum\u{e9}.example.org/\u{e9}", Grammar::Rfc3987).unwrap();
-    /// assert_eq!(u.to_uri_idna().unwrap(), "http://xn--rsum-bpad.example.org/%C3%A9");
+    /// use uriscan::{Syntax};
+    /// let u = Syntax::IriReference.parse("http://r\u{e9}sum\u{e9}.example.org/\u{e9}").unwrap();
+    /// assert_eq!(u.to_uri_idna_str().unwrap(), "http://xn--rsum-bpad.example.org/%C3%A9");
     /// ```
     #[cfg(feature = "idna")]
-    pub fn to_uri_idna(&self) -> Result<Cow<'a, str>, IdnaError> {
+    pub fn to_uri_idna_str(&self) -> Result<Cow<'a, str>, IdnaError> {
         let s = self.as_str();
         let (Some((hs, he)), Some(crate::HostKind::RegName)) = (self.offsets(crate::scan::CAP_HOST), self.host_kind())
         else {
-            return Ok(self.to_uri());
+            return Ok(self.to_uri_str());
         };
         let host = s.get(hs..he).unwrap_or_default();
         if host.is_ascii() {
-            return Ok(self.to_uri());
+            return Ok(self.to_uri_str());
         }
         let decoded = crate::percent::decode_str(host).map_err(|_| IdnaError { index: hs })?;
         let ascii = idna::domain_to_ascii(&decoded).map_err(|_| IdnaError { index: hs })?;
@@ -374,13 +374,13 @@ impl<'a> UriRef<'a> {
     }
 }
 
-/// A host that IDNA ToASCII refuses (`UriRef::to_uri_idna`; feature `idna`).
+/// A host that IDNA ToASCII refuses (`UriRef::to_uri_idna_str`; feature `idna`).
 ///
 /// ```
-/// use uriscan::{Grammar, UriRef};
+/// use uriscan::{Syntax};
 /// // A label mixing left-to-right and right-to-left letters (RFC 5893).
-/// let u = UriRef::parse_with("http://a\u{5d0}.example/", Grammar::Rfc3987).unwrap();
-/// assert!(u.to_uri_idna().is_err());
+/// let u = Syntax::IriReference.parse("http://a\u{5d0}.example/").unwrap();
+/// assert!(u.to_uri_idna_str().is_err());
 /// ```
 #[cfg(feature = "idna")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -393,9 +393,9 @@ impl IdnaError {
     /// The byte index of the host in the reference.
     ///
     /// ```
-    /// use uriscan::{Grammar, UriRef};
-    /// let u = UriRef::parse_with("http://a\u{5d0}.example/", Grammar::Rfc3987).unwrap();
-    /// assert_eq!(u.to_uri_idna().unwrap_err().index(), 7);
+    /// use uriscan::{Syntax};
+    /// let u = Syntax::IriReference.parse("http://a\u{5d0}.example/").unwrap();
+    /// assert_eq!(u.to_uri_idna_str().unwrap_err().index(), 7);
     /// ```
     #[must_use]
     pub const fn index(&self) -> usize {

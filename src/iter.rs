@@ -7,7 +7,7 @@
 //! assert_eq!(q, [("x", Some("1")), ("y", None)]);
 //! ```
 
-use crate::UriRef;
+use crate::uri::UriRef;
 
 #[cfg(feature = "alloc")]
 use alloc::borrow::Cow;
@@ -66,7 +66,7 @@ impl core::iter::FusedIterator for PathSegments<'_> {}
 ///
 /// ```
 /// let p = uriscan::QueryPairs::new("a=b=c").next().unwrap();
-/// assert_eq!((p.key, p.value), ("a", Some("b=c")));
+/// assert_eq!((p.key, p.value, p.text), ("a", Some("b=c"), "a=b=c"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct QueryPair<'a> {
@@ -74,7 +74,92 @@ pub struct QueryPair<'a> {
     pub key: &'a str,
     /// The raw value (after the first `=`), if there is an `=`.
     pub value: Option<&'a str>,
+    /// The whole piece as written (`key=value`), a slice of the query.
+    pub text: &'a str,
 }
+
+/// [`QueryPair`] over bytes (a query that need not be UTF-8).
+///
+/// ```
+/// let p = uriscan::QueryPairsBytes::new(b"k=\xFF").next().unwrap();
+/// assert_eq!((p.key, p.value, p.text), (&b"k"[..], Some(&b"\xFF"[..]), &b"k=\xFF"[..]));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QueryPairBytes<'a> {
+    /// The raw key (before the first `=`).
+    pub key: &'a [u8],
+    /// The raw value (after the first `=`), if there is an `=`.
+    pub value: Option<&'a [u8]>,
+    /// The whole piece as written.
+    pub text: &'a [u8],
+}
+
+/// The `&`-separated pieces of a query as bytes, each split at its first
+/// `=`; empty pieces are skipped unless [`keep_empty`](QueryPairsBytes::keep_empty)
+/// says otherwise. The one query splitter of the library and the crates
+/// beside it ([`QueryPairs`] is this over `&str`).
+///
+/// ```
+/// use uriscan::QueryPairsBytes;
+/// let keys: Vec<&[u8]> = QueryPairsBytes::new(b"a=1&&b").map(|p| p.key).collect();
+/// assert_eq!(keys, [&b"a"[..], b"b"]);
+/// let texts: Vec<&[u8]> = QueryPairsBytes::new(b"a=1&&b").keep_empty(true).map(|p| p.text).collect();
+/// assert_eq!(texts, [&b"a=1"[..], b"", b"b"]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct QueryPairsBytes<'a> {
+    /// What is left of the query; `None` once its last piece is taken.
+    rest: Option<&'a [u8]>,
+    keep_empty: bool,
+}
+
+impl<'a> QueryPairsBytes<'a> {
+    /// The pairs of `query` (without its `?`).
+    ///
+    /// ```
+    /// assert_eq!(uriscan::QueryPairsBytes::new(b"").count(), 0);
+    /// ```
+    #[must_use]
+    pub fn new(query: &'a [u8]) -> QueryPairsBytes<'a> {
+        QueryPairsBytes { rest: Some(query), keep_empty: false }
+    }
+
+    /// Whether empty pieces (`a=1&&b`, or an empty query) are pairs too (an
+    /// empty key, no value), as the web-archive canonicalizers keep them
+    /// when they sort parameters. Off by default.
+    ///
+    /// ```
+    /// assert_eq!(uriscan::QueryPairsBytes::new(b"").keep_empty(true).count(), 1);
+    /// ```
+    #[must_use]
+    pub fn keep_empty(mut self, yes: bool) -> QueryPairsBytes<'a> {
+        self.keep_empty = yes;
+        self
+    }
+}
+
+impl<'a> Iterator for QueryPairsBytes<'a> {
+    type Item = QueryPairBytes<'a>;
+    fn next(&mut self) -> Option<QueryPairBytes<'a>> {
+        loop {
+            let rest = self.rest?;
+            let (text, next) = match rest.iter().position(|&b| b == b'&') {
+                Some(i) => (rest.get(..i).unwrap_or_default(), rest.get(i + 1..)),
+                None => (rest, None),
+            };
+            self.rest = next;
+            if text.is_empty() && !self.keep_empty {
+                continue;
+            }
+            return Some(match text.iter().position(|&b| b == b'=') {
+                Some(i) => QueryPairBytes { key: text.get(..i).unwrap_or_default(), value: text.get(i + 1..), text },
+                None => QueryPairBytes { key: text, value: None, text },
+            });
+        }
+    }
+}
+
+impl core::iter::FusedIterator for QueryPairsBytes<'_> {}
 
 #[cfg(feature = "alloc")]
 impl<'a> QueryPair<'a> {
@@ -136,7 +221,8 @@ impl<'a> QueryPair<'a> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct QueryPairs<'a> {
-    inner: core::str::Split<'a, char>,
+    query: &'a str,
+    inner: QueryPairsBytes<'a>,
 }
 
 impl<'a> QueryPairs<'a> {
@@ -147,23 +233,34 @@ impl<'a> QueryPairs<'a> {
     /// ```
     #[must_use]
     pub fn new(query: &'a str) -> QueryPairs<'a> {
-        QueryPairs { inner: query.split('&') }
+        QueryPairs { query, inner: QueryPairsBytes::new(query.as_bytes()) }
+    }
+
+    /// Whether empty pieces are pairs too ([`QueryPairsBytes::keep_empty`]).
+    ///
+    /// ```
+    /// let v: Vec<_> = uriscan::QueryPairs::new("a&&b").keep_empty(true).map(|p| p.key).collect();
+    /// assert_eq!(v, ["a", "", "b"]);
+    /// ```
+    #[must_use]
+    pub fn keep_empty(mut self, yes: bool) -> QueryPairs<'a> {
+        self.inner = self.inner.keep_empty(yes);
+        self
+    }
+
+    /// `part` (a slice of the query's bytes) as a slice of the query: the
+    /// pieces end next to an ASCII `&` or `=`, on character boundaries.
+    fn str_of(&self, part: &[u8]) -> &'a str {
+        let start = (part.as_ptr() as usize).wrapping_sub(self.query.as_ptr() as usize);
+        self.query.get(start..start.wrapping_add(part.len())).unwrap_or_default()
     }
 }
 
 impl<'a> Iterator for QueryPairs<'a> {
     type Item = QueryPair<'a>;
     fn next(&mut self) -> Option<QueryPair<'a>> {
-        loop {
-            let piece = self.inner.next()?;
-            if piece.is_empty() {
-                continue;
-            }
-            return Some(match piece.split_once('=') {
-                Some((key, value)) => QueryPair { key, value: Some(value) },
-                None => QueryPair { key: piece, value: None },
-            });
-        }
+        let p = self.inner.next()?;
+        Some(QueryPair { key: self.str_of(p.key), value: p.value.map(|v| self.str_of(v)), text: self.str_of(p.text) })
     }
 }
 

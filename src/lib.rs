@@ -52,19 +52,19 @@ pub mod scheme;
 pub mod security;
 
 pub use byteset::ByteSet;
-pub use components::Components;
+pub use components::{Component, Components};
 pub use error::{ErrorKind, ParseError};
-pub use grammar::{Grammar, Rule};
+pub use grammar::{Grammar, Syntax};
 pub use host::{HostKind, Port};
 #[cfg(feature = "alloc")]
 pub use owned::{FromStringError, UriBuf, UriCow};
 pub use std_traits::UnknownName;
 pub use uri::{Uri, UriRef};
 
-pub use builder::{BuildError, Builder, Component};
+pub use builder::{BuildError, Builder};
 #[cfg(feature = "alloc")]
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
-pub use iter::{PathSegments, QueryPair, QueryPairs};
+pub use iter::{PathSegments, QueryPair, QueryPairBytes, QueryPairs, QueryPairsBytes};
 pub use normalize::NormalizeOptions;
 #[cfg(feature = "std")]
 pub use resolve::Resolver;

@@ -19,17 +19,18 @@
 //! ```
 //! use uriscan::{NormalizeOptions, UriRef};
 //! let u = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
-//! assert_eq!(u.normalize(), "example://a/b/c/%7Bfoo%7D");
+//! assert_eq!(u.normalize_str(), "example://a/b/c/%7Bfoo%7D");
 //! let h = UriRef::parse("HTTP://Example.COM:80").unwrap();
-//! assert_eq!(h.normalize_with(NormalizeOptions::SCHEME_BASED), "http://example.com/");
+//! assert_eq!(h.normalize_str_with(NormalizeOptions::SCHEME_BASED), "http://example.com/");
 //! ```
 
+#[cfg(feature = "alloc")]
+use crate::byteset::ByteSet;
 use crate::dot_segments::Dot;
+use crate::host::Port;
 use crate::percent::triplet_at;
 use crate::sets::UNRESERVED;
-#[cfg(feature = "alloc")]
-use crate::ByteSet;
-use crate::{Port, UriRef};
+use crate::uri::UriRef;
 
 #[cfg(feature = "alloc")]
 use crate::dot_segments::{DotRemover, PathSink};
@@ -132,7 +133,7 @@ fn plan<'a>(u: &UriRef<'a>, opts: NormalizeOptions) -> Plan<'a> {
     let has_auth = u.authority().is_some();
     let mut port = u.port();
     if opts.scheme_based {
-        let drop = match u.port_u16() {
+        let drop = match u.port_value() {
             Some(Port::Empty) => true,
             Some(Port::Number(n)) => info.is_some_and(|i| i.default_port == n),
             _ => false,
@@ -341,7 +342,7 @@ impl<'a> UriRef<'a> {
     /// Whether `self` and `other` have the same normalized form (RFC 3986
     /// §6.2.2, and §6.2.3 with `opts.scheme_based`), compared component by
     /// component without building either string. Agrees with comparing
-    /// [`normalize_with`](UriRef::normalize_with) outputs. Never panics.
+    /// [`normalize_with`](UriRef::normalize_str_with) outputs. Never panics.
     ///
     /// ```
     /// use uriscan::{NormalizeOptions, UriRef};
@@ -581,13 +582,13 @@ impl<'a> UriRef<'a> {
     /// ```
     /// use uriscan::UriRef;
     /// let u = UriRef::parse("HTTP://www.EXAMPLE.com/a/%7euser/../%3a").unwrap();
-    /// assert_eq!(u.normalize(), "http://www.example.com/a/%3A");
+    /// assert_eq!(u.normalize_str(), "http://www.example.com/a/%3A");
     /// let n = UriRef::parse("http://example.com/").unwrap();
-    /// assert!(matches!(n.normalize(), std::borrow::Cow::Borrowed(_)));
+    /// assert!(matches!(n.normalize_str(), std::borrow::Cow::Borrowed(_)));
     /// ```
     #[must_use]
-    pub fn normalize(&self) -> Cow<'a, str> {
-        self.normalize_with(NormalizeOptions::SYNTAX)
+    pub fn normalize_str(&self) -> Cow<'a, str> {
+        self.normalize_str_with(NormalizeOptions::SYNTAX)
     }
 
     /// Normalization with options: syntax-based (§6.2.2) and, with
@@ -598,18 +599,18 @@ impl<'a> UriRef<'a> {
     /// use uriscan::{NormalizeOptions, UriRef};
     /// let o = NormalizeOptions { scheme_based: true };
     /// for s in ["http://example.com", "http://example.com:/", "http://example.com:80/", "HTTP://EXAMPLE.com/"] {
-    ///     assert_eq!(UriRef::parse(s).unwrap().normalize_with(o), "http://example.com/");
+    ///     assert_eq!(UriRef::parse(s).unwrap().normalize_str_with(o), "http://example.com/");
     /// }
     /// ```
     #[must_use]
-    pub fn normalize_with(&self, opts: NormalizeOptions) -> Cow<'a, str> {
+    pub fn normalize_str_with(&self, opts: NormalizeOptions) -> Cow<'a, str> {
         if !opts.scheme_based && self.is_syntax_normal() {
             return Cow::Borrowed(self.as_str());
         }
         self.normalize_full(opts)
     }
 
-    /// [`UriRef::normalize_with`] without the quick test.
+    /// [`UriRef::normalize_str_with`] without the quick test.
     fn normalize_full(&self, opts: NormalizeOptions) -> Cow<'a, str> {
         let p = plan(self, opts);
         let mut o = CowBuf { src: self.as_str(), pos: 0, buf: None };
@@ -692,7 +693,7 @@ mod tests {
                 quick += 1;
                 assert_eq!(u.normalize_full(NormalizeOptions::SYNTAX), s.as_str(), "{s}");
             }
-            assert_eq!(u.normalize(), u.normalize_full(NormalizeOptions::SYNTAX), "{s}");
+            assert_eq!(u.normalize_str(), u.normalize_full(NormalizeOptions::SYNTAX), "{s}");
         }
         assert!(quick > 100, "the quick test accepted only {quick} inputs");
     }

@@ -5,11 +5,10 @@
 //!
 //! - [`appendix_b`]: the regular expression of RFC 3986 Appendix B, run with
 //!   captures, to check [`split`](crate::split);
-//! - [`is_valid`] and [`is_valid_with`]: one regular expression per entry
-//!   rule (of each grammar, for the latter), written out by `build.rs` from
-//!   the ABNF (`grammar/rfc3986.abnf`, `rfc2396.abnf`, `rfc1630.abnf`; rules
-//!   inlined, see `codegen/regex.rs`), to check the strict parser's
-//!   accept/reject answers.
+//! - [`is_valid`] and [`is_valid_bytes`]: one regular expression per
+//!   [`Syntax`] (every entry rule of every grammar), written out by
+//!   `build.rs` from the ABNF (rules inlined, see `codegen/src/regex.rs`),
+//!   to check the strict parser's accept/reject answers.
 //!
 //! All patterns are compiled over bytes: Unicode mode off (so a class such as
 //! `[^:/?#]` is a set of bytes, and matches every byte `0x80..=0xFF`, one at a
@@ -23,38 +22,27 @@
 //! These engines favour obviously-right over fast; each call allocates.
 
 use crate::components::Components;
-use crate::grammar::{Grammar, Rule};
+use crate::grammar::Syntax;
 use crate::split::ByteComponents;
 use regex_automata::meta::Regex;
 use regex_automata::util::syntax;
 use std::sync::OnceLock;
-
-/// The generated patterns: `pub const` per entry rule of `grammar/rfc3986.tags`.
-#[allow(clippy::all, missing_docs, dead_code)]
-mod generated {
-    include!(concat!(env!("OUT_DIR"), "/rfc3986_regex.rs"));
-}
 
 /// The regular expression of RFC 3986 Appendix B, with `(?s)` so that `.`
 /// matches every byte. Capture groups 2, 4, 5, 7 and 9 are the scheme,
 /// authority, path, query and fragment.
 pub const APPENDIX_B: &str = r"(?s)^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?";
 
-/// The anchored pattern (`^(?:...)$`) equivalent to `rule`, written out from
-/// the ABNF by `build.rs`; every byte is spelled `\xHH`.
+/// The anchored pattern (`^(?:...)$`) equivalent to `syntax`, written out
+/// from its grammar's ABNF by `build.rs`; every byte is spelled `\xHH`.
 ///
 /// ```
-/// let p = uriscan::oracle::pattern(uriscan::Rule::AbsoluteUri);
+/// let p = uriscan::oracle::pattern(uriscan::Syntax::AbsoluteUri);
 /// assert!(p.starts_with("^(?:") && p.ends_with(")$"));
 /// ```
 #[must_use]
-pub fn pattern(rule: Rule) -> &'static str {
-    match rule {
-        Rule::UriReference => generated::URI_REFERENCE,
-        Rule::Uri => generated::URI,
-        Rule::AbsoluteUri => generated::ABSOLUTE_URI,
-        Rule::RelativeRef => generated::RELATIVE_REF,
-    }
+pub fn pattern(syntax: Syntax) -> &'static str {
+    crate::tables::patterns(syntax.grammar()).get(syntax.entry()).map_or("", |(_, p)| p)
 }
 
 /// A byte-oriented regex: Unicode off, UTF-8 off (see the module docs).
@@ -75,14 +63,13 @@ fn appendix_b_regex() -> &'static Regex {
     RE.get_or_init(|| compile(APPENDIX_B))
 }
 
-fn validity_regex(rule: Rule) -> &'static Regex {
-    static RES: OnceLock<[Regex; 4]> = OnceLock::new();
-    let all = RES.get_or_init(|| {
-        [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef].map(|r| compile(pattern(r)))
-    });
-    // `Rule`'s four discriminants are 0..=3, the four patterns' indices.
+fn validity_regex(syntax: Syntax) -> &'static Regex {
+    static RES: OnceLock<Vec<Regex>> = OnceLock::new();
+    let all = RES.get_or_init(|| Syntax::ALL.iter().map(|&x| compile(pattern(x))).collect());
+    let i = Syntax::ALL.iter().position(|&x| x == syntax);
+    // Every syntax is in `Syntax::ALL`, so `i` is always found.
     #[allow(clippy::indexing_slicing)]
-    &all[rule as usize]
+    &all[i.unwrap_or(0)]
 }
 
 /// Component spans of `input` by the Appendix B regex, in the order
@@ -134,77 +121,30 @@ pub fn appendix_b_bytes(input: &[u8]) -> ByteComponents<'_> {
     }
 }
 
-/// Whether `input` matches `rule`, by the regular expression written out
+/// Whether `input` matches `syntax`, by the regular expression written out
 /// from the ABNF (see [`pattern`]); the reference for the strict parser.
 ///
 /// ```
-/// use uriscan::{oracle, Rule};
-/// assert!(oracle::is_valid("http://[v1.x]/a?b#c", Rule::Uri));
-/// assert!(!oracle::is_valid("http://[v1.x]/a?b#c", Rule::AbsoluteUri));
-/// assert!(!oracle::is_valid("a b", Rule::UriReference));
+/// use uriscan::{oracle, Syntax};
+/// assert!(oracle::is_valid("http://[v1.x]/a?b#c", Syntax::Uri));
+/// assert!(!oracle::is_valid("http://[v1.x]/a?b#c", Syntax::AbsoluteUri));
+/// assert!(!oracle::is_valid("a b", Syntax::UriReference));
+/// assert!(oracle::is_valid("//a_b", Syntax::Rfc2396Reference));
+/// assert!(!oracle::is_valid("//[::1]", Syntax::Rfc2396Reference));
 /// ```
 #[must_use]
-pub fn is_valid(input: &str, rule: Rule) -> bool {
-    is_valid_bytes(input.as_bytes(), rule)
+pub fn is_valid(input: &str, syntax: Syntax) -> bool {
+    is_valid_bytes(input.as_bytes(), syntax)
 }
 
-/// [`is_valid`] over bytes.
+/// [`is_valid`] over bytes; the reference for [`Syntax::parse_bytes`].
 ///
 /// ```
-/// use uriscan::{oracle, Rule};
-/// assert!(!oracle::is_valid_bytes(b"/caf\xC3\xA9", Rule::UriReference));
+/// use uriscan::{oracle, Syntax};
+/// assert!(!oracle::is_valid_bytes(b"/caf\xC3\xA9", Syntax::UriReference));
+/// assert!(oracle::is_valid_bytes(b"news:a\"b", Syntax::FragmentAddress));
 /// ```
 #[must_use]
-pub fn is_valid_bytes(input: &[u8], rule: Rule) -> bool {
-    validity_regex(rule).is_match(input)
-}
-
-/// The generated patterns of `grammar/rfc2396.tags`, `grammar/rfc1630.tags` and `grammar/rfc3987.tags`.
-#[allow(clippy::all, missing_docs, dead_code)]
-mod generated_rfc2396 {
-    include!(concat!(env!("OUT_DIR"), "/rfc2396_regex.rs"));
-}
-#[allow(clippy::all, missing_docs, dead_code)]
-mod generated_rfc1630 {
-    include!(concat!(env!("OUT_DIR"), "/rfc1630_regex.rs"));
-}
-#[allow(clippy::all, missing_docs, dead_code)]
-mod generated_rfc3987 {
-    include!(concat!(env!("OUT_DIR"), "/rfc3987_regex.rs"));
-}
-
-/// The anchored pattern for the reference rule of `grammar` (the rule
-/// [`UriRef::parse_with`](crate::UriRef::parse_with) runs), written out from
-/// that grammar's ABNF by `build.rs`.
-///
-/// ```
-/// use uriscan::{oracle, Grammar};
-/// assert!(oracle::grammar_pattern(Grammar::Rfc1630).starts_with("^(?:"));
-/// ```
-#[must_use]
-pub fn grammar_pattern(grammar: Grammar) -> &'static str {
-    match grammar {
-        Grammar::Rfc3986 => generated::URI_REFERENCE,
-        Grammar::Rfc2396 => generated_rfc2396::URI_REFERENCE,
-        Grammar::Rfc1630 => generated_rfc1630::FRAGMENTADDRESS,
-        Grammar::Rfc3987 => generated_rfc3987::IRI_REFERENCE,
-    }
-}
-
-/// Whether `input` matches the reference rule of `grammar`, by the regular
-/// expression of [`grammar_pattern`]; the reference for
-/// [`UriRef::parse_bytes_with`](crate::UriRef::parse_bytes_with).
-///
-/// ```
-/// use uriscan::{oracle, Grammar};
-/// assert!(oracle::is_valid_with(b"//a_b", Grammar::Rfc2396));
-/// assert!(!oracle::is_valid_with(b"//[::1]", Grammar::Rfc2396));
-/// assert!(oracle::is_valid_with(b"news:a\"b", Grammar::Rfc1630));
-/// ```
-#[must_use]
-pub fn is_valid_with(input: &[u8], grammar: Grammar) -> bool {
-    static RES: OnceLock<[Regex; 4]> = OnceLock::new();
-    let all = RES.get_or_init(|| Grammar::ALL.map(|g| compile(grammar_pattern(g))));
-    let i = Grammar::ALL.iter().position(|g| *g == grammar).unwrap_or(0);
-    all.get(i).is_some_and(|r| r.is_match(input))
+pub fn is_valid_bytes(input: &[u8], syntax: Syntax) -> bool {
+    validity_regex(syntax).is_match(input)
 }

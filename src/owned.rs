@@ -17,12 +17,12 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
+use crate::components::Components;
 use crate::error::ParseError;
-use crate::grammar::{Grammar, Rule};
+use crate::grammar::Syntax;
 use crate::host::{HostKind, Port};
 use crate::scan::{self, Captures};
 use crate::uri::{Uri, UriRef};
-use crate::Components;
 
 /// An owned, parsed URI reference: the text and the offsets of its
 /// components, so that every accessor is a slice, as for [`UriRef`], without
@@ -134,46 +134,24 @@ impl UriBuf {
         UriRef::parse(input).map(|u| u.to_buf())
     }
 
-    /// Parses `input` against one of the entry rules ([`UriRef::parse_as`]).
-    ///
-    /// # Errors
-    /// A [`ParseError`] as for [`UriRef::parse`]. Never panics.
-    ///
-    /// ```
-    /// use uriscan::{Rule, UriBuf};
-    /// assert!(UriBuf::parse_as("http://a/b#c", Rule::AbsoluteUri).is_err());
-    /// ```
-    pub fn parse_as(input: &str, rule: Rule) -> Result<UriBuf, ParseError> {
-        UriRef::parse_as(input, rule).map(|u| u.to_buf())
-    }
-
-    /// Parses `input` by the reference rule of `grammar` ([`UriRef::parse_with`]).
-    ///
-    /// # Errors
-    /// A [`ParseError`] as for [`UriRef::parse_with`]. Never panics.
-    ///
-    /// ```
-    /// use uriscan::{Grammar, UriBuf};
-    /// let u = UriBuf::parse_with("//a_b/c", Grammar::Rfc2396).unwrap();
-    /// assert_eq!((u.authority(), u.host()), (Some("a_b"), None));
-    /// ```
-    pub fn parse_with(input: &str, grammar: Grammar) -> Result<UriBuf, ParseError> {
-        UriRef::parse_with(input, grammar).map(|u| u.to_buf())
-    }
-
-    /// Parses a `String` by `rule`, keeping it (no copy).
+    /// Parses a `String` by `syntax`, keeping it (no copy). (Any syntax
+    /// from a `&str`: [`Syntax::parse`] and [`to_buf`](UriRef::to_buf).)
     ///
     /// # Errors
     /// A [`FromStringError`] that gives the string back. Never panics.
     ///
     /// ```
-    /// use uriscan::{Rule, UriBuf};
-    /// let u = UriBuf::from_string_as(String::from("s:p"), Rule::Uri).unwrap();
+    /// use uriscan::{Syntax, UriBuf};
+    /// let u = UriBuf::from_string_with(String::from("s:p"), Syntax::Uri).unwrap();
     /// assert_eq!(u.scheme(), Some("s"));
+    /// let e = UriBuf::from_string_with(String::from("//[::1]"), Syntax::Rfc2396Reference).unwrap_err();
+    /// assert_eq!(e.into_string(), "//[::1]");
+    /// let u = Syntax::Rfc2396Reference.parse("//a_b/c").unwrap().to_buf();
+    /// assert_eq!((u.authority(), u.host()), (Some("a_b"), None));
     /// ```
     #[inline]
-    pub fn from_string_as(input: String, rule: Rule) -> Result<UriBuf, FromStringError> {
-        match scan::scan(input.as_bytes(), rule) {
+    pub fn from_string_with(input: String, syntax: Syntax) -> Result<UriBuf, FromStringError> {
+        match scan::scan(input.as_bytes(), syntax) {
             Ok(caps) => Ok(UriBuf { s: input, caps }),
             Err(error) => Err(FromStringError { input, error }),
         }
@@ -185,7 +163,7 @@ impl UriBuf {
     /// use uriscan::{UriBuf, UriRef};
     /// let base = UriBuf::parse("http://a/b/c").unwrap();
     /// let r = UriRef::parse("../d").unwrap();
-    /// assert_eq!(r.resolve_against(&base.as_uri_ref()).unwrap(), "http://a/d");
+    /// assert_eq!(r.resolve_str(&base.as_uri_ref()).unwrap(), "http://a/d");
     /// ```
     #[inline]
     #[must_use]
@@ -229,7 +207,7 @@ impl UriBuf {
         host_kind -> Option<HostKind>, "//[::1]", "assert_eq!(u.host_kind(), Some(uriscan::HostKind::Ipv6));";
         ipv4 -> Option<core::net::Ipv4Addr>, "//10.0.0.1", "assert_eq!(u.ipv4(), Some([10, 0, 0, 1].into()));";
         ipv6 -> Option<core::net::Ipv6Addr>, "//[::1]", "assert_eq!(u.ipv6(), Some(std::net::Ipv6Addr::LOCALHOST));";
-        port_u16 -> Option<Port>, "//h:080", "assert_eq!(u.port_u16(), Some(uriscan::Port::Number(80)));";
+        port_value -> Option<Port>, "//h:080", "assert_eq!(u.port_value(), Some(uriscan::Port::Number(80)));";
         is_uri -> bool, "a:b", "assert!(u.is_uri());";
         path_segments -> crate::PathSegments<'_>, "/a/b", "assert_eq!(u.path_segments().collect::<Vec<_>>(), [\"a\", \"b\"]);";
         query_pairs -> crate::QueryPairs<'_>, "?a=1&b", "assert_eq!(u.query_pairs().count(), 2);";
@@ -311,7 +289,7 @@ impl TryFrom<String> for UriBuf {
     /// failure the error gives it back.
     #[inline]
     fn try_from(s: String) -> Result<UriBuf, FromStringError> {
-        UriBuf::from_string_as(s, Rule::UriReference)
+        UriBuf::from_string_with(s, Syntax::UriReference)
     }
 }
 
@@ -385,13 +363,13 @@ macro_rules! text_eq {
 text_eq!(str, &str, String, UriRef<'_>);
 
 /// The result of an operation that may leave a reference unchanged
-/// ([`UriRef::normalized`]): the input's view, or a new [`UriBuf`].
+/// ([`UriRef::normalize`]): the input's view, or a new [`UriBuf`].
 ///
 /// ```
 /// use uriscan::{UriCow, UriRef};
 /// let u = UriRef::parse("http://example.com/").unwrap();
-/// assert!(matches!(u.normalized(), Ok(UriCow::Borrowed(_))));
-/// let n = UriRef::parse("HTTP://example.com/").unwrap().normalized().unwrap();
+/// assert!(matches!(u.normalize(), Ok(UriCow::Borrowed(_))));
+/// let n = UriRef::parse("HTTP://example.com/").unwrap().normalize().unwrap();
 /// assert_eq!(n.as_uri_ref().scheme(), Some("http"));
 /// ```
 #[derive(Clone, Debug)]
@@ -406,7 +384,7 @@ impl UriCow<'_> {
     /// The view, with every accessor of [`UriRef`].
     ///
     /// ```
-    /// let n = uriscan::UriRef::parse("HTTP://H/").unwrap().normalized().unwrap();
+    /// let n = uriscan::UriRef::parse("HTTP://H/").unwrap().normalize().unwrap();
     /// assert_eq!(n.as_uri_ref().host(), Some("h"));
     /// ```
     #[must_use]
@@ -420,7 +398,7 @@ impl UriCow<'_> {
     /// The text.
     ///
     /// ```
-    /// let n = uriscan::UriRef::parse("HTTP://H/").unwrap().normalized().unwrap();
+    /// let n = uriscan::UriRef::parse("HTTP://H/").unwrap().normalize().unwrap();
     /// assert_eq!(n.as_str(), "http://h/");
     /// ```
     #[must_use]
@@ -434,7 +412,7 @@ impl UriCow<'_> {
     /// The owned reference (copied when borrowed).
     ///
     /// ```
-    /// let n = uriscan::UriRef::parse("http://h/").unwrap().normalized().unwrap().into_owned();
+    /// let n = uriscan::UriRef::parse("http://h/").unwrap().normalize().unwrap().into_owned();
     /// assert_eq!(n, "http://h/");
     /// ```
     #[must_use]
@@ -448,7 +426,7 @@ impl UriCow<'_> {
     /// Whether the input was left unchanged.
     ///
     /// ```
-    /// assert!(uriscan::UriRef::parse("http://h/").unwrap().normalized().unwrap().is_borrowed());
+    /// assert!(uriscan::UriRef::parse("http://h/").unwrap().normalize().unwrap().is_borrowed());
     /// ```
     #[must_use]
     pub fn is_borrowed(&self) -> bool {

@@ -9,17 +9,25 @@
 //! let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
 //! let u = UriRef::parse("../g?y").unwrap().resolve(&base).unwrap();
 //! assert_eq!((u.path(), u.query()), ("/b/g", Some("y")));
-//! let n = UriRef::parse("HTTP://A/%7e").unwrap().normalized().unwrap();
+//! let n = UriRef::parse("HTTP://A/%7e").unwrap().normalize().unwrap();
 //! assert_eq!(n.as_uri_ref().path(), "/~");
 //! ```
 
 use alloc::borrow::Cow;
 
-use crate::{NormalizeOptions, ParseError, ResolveError, ResolveMode, UriBuf, UriCow, UriRef};
+use crate::error::ParseError;
+
+use crate::normalize::NormalizeOptions;
+
+use crate::owned::{UriBuf, UriCow};
+
+use crate::resolve::{ResolveError, ResolveMode};
+
+use crate::uri::UriRef;
 
 impl UriRef<'_> {
     /// Resolves this reference against `base` (RFC 3986 §5.2, strict) into a
-    /// parsed [`UriBuf`]: [`resolve_against`](UriRef::resolve_against),
+    /// parsed [`UriBuf`]: [`resolve_against`](UriRef::resolve_str),
     /// then parsed.
     ///
     /// # Errors
@@ -38,7 +46,7 @@ impl UriRef<'_> {
         self.resolve_with(base, ResolveMode::Strict)
     }
 
-    /// Resolves in the given mode ([`resolve_against_with`](UriRef::resolve_against_with))
+    /// Resolves in the given mode ([`resolve_against_with`](UriRef::resolve_str_with))
     /// into a parsed [`UriBuf`].
     ///
     /// # Errors
@@ -51,13 +59,13 @@ impl UriRef<'_> {
     /// assert_eq!(u.path(), "/../g");
     /// ```
     pub fn resolve_with(&self, base: &UriRef<'_>, mode: ResolveMode) -> Result<UriBuf, ResolveError> {
-        let s = self.resolve_against_with(base, mode)?;
+        let s = self.resolve_str_with(base, mode)?;
         UriBuf::try_from(s).map_err(|e| ResolveError::NotAReference(e.error()))
     }
 }
 
 impl<'a> UriRef<'a> {
-    /// Syntax-based normalization ([`normalize`](UriRef::normalize)) as a
+    /// Syntax-based normalization ([`normalize`](UriRef::normalize_str)) as a
     /// parsed value: borrowed from this reference when the normal form is
     /// it or a prefix of it (no allocation), else a new [`UriBuf`].
     ///
@@ -69,28 +77,28 @@ impl<'a> UriRef<'a> {
     ///
     /// ```
     /// use uriscan::{UriCow, UriRef};
-    /// let n = UriRef::parse("HTTP://www.EXAMPLE.com/a/%7euser/../b").unwrap().normalized().unwrap();
+    /// let n = UriRef::parse("HTTP://www.EXAMPLE.com/a/%7euser/../b").unwrap().normalize().unwrap();
     /// assert_eq!(n, "http://www.example.com/a/b");
     /// assert_eq!(n.as_uri_ref().host(), Some("www.example.com"));
-    /// assert!(UriRef::parse("http://h/").unwrap().normalized().unwrap().is_borrowed());
+    /// assert!(UriRef::parse("http://h/").unwrap().normalize().unwrap().is_borrowed());
     /// ```
-    pub fn normalized(&self) -> Result<UriCow<'a>, ParseError> {
-        self.normalized_with(NormalizeOptions::SYNTAX)
+    pub fn normalize(&self) -> Result<UriCow<'a>, ParseError> {
+        self.normalize_with(NormalizeOptions::SYNTAX)
     }
 
-    /// Normalization with options ([`normalize_with`](UriRef::normalize_with))
+    /// Normalization with options ([`normalize_with`](UriRef::normalize_str_with))
     /// as a parsed value, borrowed when nothing changed.
     ///
     /// # Errors
-    /// As for [`normalized`](UriRef::normalized). Never panics.
+    /// As for [`normalized`](UriRef::normalize). Never panics.
     ///
     /// ```
     /// use uriscan::{NormalizeOptions, UriRef};
-    /// let n = UriRef::parse("http://h:80").unwrap().normalized_with(NormalizeOptions::SCHEME_BASED).unwrap();
+    /// let n = UriRef::parse("http://h:80").unwrap().normalize_with(NormalizeOptions::SCHEME_BASED).unwrap();
     /// assert_eq!((n.as_uri_ref().port(), n.as_uri_ref().path()), (None, "/"));
     /// ```
-    pub fn normalized_with(&self, opts: NormalizeOptions) -> Result<UriCow<'a>, ParseError> {
-        match self.normalize_with(opts) {
+    pub fn normalize_with(&self, opts: NormalizeOptions) -> Result<UriCow<'a>, ParseError> {
+        match self.normalize_str_with(opts) {
             Cow::Borrowed(b) if b.len() == self.as_str().len() => Ok(UriCow::Borrowed(*self)),
             // A prefix of the input (scheme-based normalization dropped a
             // default port or an empty query at the end): still borrowed.
@@ -116,24 +124,24 @@ impl UriBuf {
         self.as_uri_ref().resolve(base)
     }
 
-    /// [`UriRef::normalized`] of this reference: borrowed from it when
+    /// [`UriRef::normalize`] of this reference: borrowed from it when
     /// already normal.
     ///
     /// # Errors
-    /// As for [`UriRef::normalized`]. Never panics.
+    /// As for [`UriRef::normalize`]. Never panics.
     ///
     /// ```
     /// let u: uriscan::UriBuf = "HTTP://H/./a".parse().unwrap();
-    /// assert_eq!(u.normalized().unwrap(), "http://h/a");
+    /// assert_eq!(u.normalize().unwrap(), "http://h/a");
     /// ```
-    pub fn normalized(&self) -> Result<UriCow<'_>, ParseError> {
-        self.as_uri_ref().normalized()
+    pub fn normalize(&self) -> Result<UriCow<'_>, ParseError> {
+        self.as_uri_ref().normalize()
     }
 }
 
 #[cfg(feature = "std")]
 impl<'a> UriRef<'a> {
-    /// The IRI-to-URI mapping ([`to_uri`](UriRef::to_uri), RFC 3987 §3.1)
+    /// The IRI-to-URI mapping ([`to_uri`](UriRef::to_uri_str), RFC 3987 §3.1)
     /// as a parsed RFC 3986 reference: borrowed when the IRI is already a
     /// URI, else a new [`UriBuf`].
     ///
@@ -143,13 +151,13 @@ impl<'a> UriRef<'a> {
     /// RFC 3986 excludes). Never panics.
     ///
     /// ```
-    /// use uriscan::{Grammar, UriRef};
-    /// let iri = UriRef::parse_with("http://www.example.org/D\u{fc}rst", Grammar::Rfc3987).unwrap();
-    /// let u = iri.to_parsed_uri().unwrap();
+    /// use uriscan::{Syntax};
+    /// let iri = Syntax::IriReference.parse("http://www.example.org/D\u{fc}rst").unwrap();
+    /// let u = iri.to_uri().unwrap();
     /// assert_eq!(u.as_uri_ref().path(), "/D%C3%BCrst");
     /// ```
-    pub fn to_parsed_uri(&self) -> Result<UriCow<'a>, ParseError> {
-        match self.to_uri() {
+    pub fn to_uri(&self) -> Result<UriCow<'a>, ParseError> {
+        match self.to_uri_str() {
             Cow::Borrowed(b) => UriRef::parse(b).map(UriCow::Borrowed),
             Cow::Owned(s) => UriBuf::try_from(s).map(UriCow::Owned).map_err(|e| e.error()),
         }

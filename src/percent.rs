@@ -19,8 +19,8 @@
 //! assert_eq!(percent::decode_str("caf%C3%A9").unwrap(), "café");
 //! ```
 
+use crate::byteset::ByteSet;
 use crate::sets;
-use crate::ByteSet;
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
@@ -44,9 +44,15 @@ pub(crate) const fn hex_digit(n: u8) -> u8 {
 /// ```
 pub const PATH: ByteSet = sets::SEGMENT.union(&ByteSet::of(b"/"));
 
-/// The value of a hex digit, or `None`.
+/// The value of a hex digit (`HEXDIG`, either case), or `None`.
+///
+/// ```
+/// use uriscan::percent::hex_val;
+/// assert_eq!((hex_val(b'7'), hex_val(b'c'), hex_val(b'C'), hex_val(b'g')), (Some(7), Some(12), Some(12), None));
+/// ```
 #[inline]
-pub(crate) const fn hex_val(b: u8) -> Option<u8> {
+#[must_use]
+pub const fn hex_val(b: u8) -> Option<u8> {
     match b {
         b'0'..=b'9' => Some(b - b'0'),
         b'A'..=b'F' => Some(b - b'A' + 10),

@@ -16,14 +16,18 @@
 //! let target = UriRef::parse("http://a/b/g?y").unwrap();
 //! let r = target.relativize(&base).unwrap();
 //! assert_eq!(r, "../g?y");
-//! assert_eq!(r.as_uri_ref().resolve_against(&base).unwrap(), target.as_str());
+//! assert_eq!(r.as_uri_ref().resolve_str(&base).unwrap(), target.as_str());
 //! ```
 
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::{ResolveMode, UriBuf, UriRef};
+use crate::owned::UriBuf;
+
+use crate::resolve::ResolveMode;
+
+use crate::uri::UriRef;
 
 /// Why no reference resolves against the base to the target.
 ///
@@ -119,7 +123,7 @@ fn relative_paths(dir: &str, t_path: &str, tail: &str, out: &mut Vec<String>) {
 }
 
 impl UriRef<'_> {
-    /// The shortest reference `r` with `r.as_uri_ref().resolve_against(base)` equal to
+    /// The shortest reference `r` with `r.as_uri_ref().resolve_str(base)` equal to
     /// this target, byte for byte (strict mode, §5.2). A target with another
     /// scheme is its own answer; one with another authority gives a
     /// network-path reference (`//host/path`).
@@ -152,7 +156,7 @@ impl UriRef<'_> {
     /// ] {
     ///     let r = UriRef::parse(target).unwrap().relativize(&base).unwrap();
     ///     assert_eq!(r, want);
-    ///     assert_eq!(r.as_uri_ref().resolve_against(&base).unwrap(), target);
+    ///     assert_eq!(r.as_uri_ref().resolve_str(&base).unwrap(), target);
     /// }
     /// ```
     pub fn relativize(&self, base: &UriRef<'_>) -> Result<UriBuf, RelativizeError> {

@@ -5,13 +5,13 @@
 //! use uriscan::UriRef;
 //! let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
 //! let r = UriRef::parse("../g?y#s").unwrap();
-//! assert_eq!(r.resolve_against(&base).unwrap(), "http://a/b/g?y#s");
+//! assert_eq!(r.resolve_str(&base).unwrap(), "http://a/b/g?y#s");
 //! ```
 
 #[cfg(feature = "alloc")]
 use crate::dot_segments::{dot_segment_in, DotRemover, NOT_DOT};
 #[cfg(feature = "alloc")]
-use crate::UriRef;
+use crate::uri::UriRef;
 #[cfg(feature = "alloc")]
 use alloc::string::String;
 
@@ -23,11 +23,11 @@ use alloc::string::String;
 /// use uriscan::{ResolveMode, UriRef};
 /// let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
 /// let r = UriRef::parse("http:g").unwrap();
-/// assert_eq!(r.resolve_against_with(&base, ResolveMode::Strict).unwrap(), "http:g");
-/// assert_eq!(r.resolve_against_with(&base, ResolveMode::NonStrict).unwrap(), "http://a/b/c/g");
+/// assert_eq!(r.resolve_str_with(&base, ResolveMode::Strict).unwrap(), "http:g");
+/// assert_eq!(r.resolve_str_with(&base, ResolveMode::NonStrict).unwrap(), "http://a/b/c/g");
 /// let r = UriRef::parse("../../../g").unwrap();
-/// assert_eq!(r.resolve_against_with(&base, ResolveMode::Strict).unwrap(), "http://a/g");
-/// assert_eq!(r.resolve_against_with(&base, ResolveMode::Rfc2396).unwrap(), "http://a/../g");
+/// assert_eq!(r.resolve_str_with(&base, ResolveMode::Strict).unwrap(), "http://a/g");
+/// assert_eq!(r.resolve_str_with(&base, ResolveMode::Rfc2396).unwrap(), "http://a/../g");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ResolveMode {
@@ -94,7 +94,7 @@ pub enum ResolveMode {
 /// ```
 /// use uriscan::{ResolveError, UriRef};
 /// let base = UriRef::parse("//a/b").unwrap();
-/// let e = UriRef::parse("g").unwrap().resolve_against(&base).unwrap_err();
+/// let e = UriRef::parse("g").unwrap().resolve_str(&base).unwrap_err();
 /// assert_eq!(e, ResolveError::BaseWithoutScheme);
 /// assert_eq!(e.to_string(), "base URI has no scheme (RFC 3986 §5.1 requires an absolute base)");
 /// ```
@@ -107,7 +107,7 @@ pub enum ResolveError {
     /// [`UriBuf`](crate::UriBuf) ([`UriRef::resolve`]): only possible with
     /// a reference or base parsed by RFC 2396 or RFC 1630, or with
     /// [`ResolveMode::Rfc2396`] or [`ResolveMode::Rfc1630`].
-    /// [`UriRef::resolve_against_with`] gives the text.
+    /// [`UriRef::resolve_str_with`] gives the text.
     NotAReference(crate::ParseError),
 }
 
@@ -175,11 +175,11 @@ impl UriRef<'_> {
     /// ```
     /// use uriscan::UriRef;
     /// let base = UriRef::parse("http://a/b/c/d;p?q#frag").unwrap();
-    /// assert_eq!(UriRef::parse("").unwrap().resolve_against(&base).unwrap(), "http://a/b/c/d;p?q");
-    /// assert_eq!(UriRef::parse("//g").unwrap().resolve_against(&base).unwrap(), "http://g");
+    /// assert_eq!(UriRef::parse("").unwrap().resolve_str(&base).unwrap(), "http://a/b/c/d;p?q");
+    /// assert_eq!(UriRef::parse("//g").unwrap().resolve_str(&base).unwrap(), "http://g");
     /// ```
-    pub fn resolve_against(&self, base: &UriRef<'_>) -> Result<String, ResolveError> {
-        self.resolve_against_with(base, ResolveMode::Strict)
+    pub fn resolve_str(&self, base: &UriRef<'_>) -> Result<String, ResolveError> {
+        self.resolve_str_with(base, ResolveMode::Strict)
     }
 
     /// Resolves this reference against `base` in the given mode (§5.2.2).
@@ -191,9 +191,9 @@ impl UriRef<'_> {
     /// use uriscan::{ResolveMode, UriRef};
     /// let base = UriRef::parse("HTTP://a/b").unwrap();
     /// let r = UriRef::parse("http:c").unwrap();
-    /// assert_eq!(r.resolve_against_with(&base, ResolveMode::NonStrict).unwrap(), "HTTP://a/c");
+    /// assert_eq!(r.resolve_str_with(&base, ResolveMode::NonStrict).unwrap(), "HTTP://a/c");
     /// ```
-    pub fn resolve_against_with(&self, base: &UriRef<'_>, mode: ResolveMode) -> Result<String, ResolveError> {
+    pub fn resolve_str_with(&self, base: &UriRef<'_>, mode: ResolveMode) -> Result<String, ResolveError> {
         let mut out = String::new();
         self.resolve_into(base, mode, &mut out)?;
         Ok(out)

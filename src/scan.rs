@@ -1,20 +1,18 @@
-//! The strict scanner: runs a generated automaton (`tables.rs`) with the
-//! walker (`automaton.rs`) and turns its tag values into [`Captures`]. Every
-//! grammar's captures are in the same slots (the generator puts them there),
-//! so one function reads them for all.
+//! The strict scanner: runs the automaton of a [`Syntax`] (`tables.rs`) with
+//! the walker (`automaton.rs`) and turns its tag values into [`Captures`].
+//! Every URI syntax has its captures in the same slots (the generator puts
+//! them there, the registry checks), so one function reads them for all.
 
-use crate::automaton::{Stop, Tables, NONE};
+use crate::automaton::{Stop, NONE};
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::{Grammar, Rule};
+use crate::grammar::Syntax;
 use crate::host::HostKind;
-use crate::tables::{rfc1630, rfc2396, rfc3986, rfc3987};
+use crate::tables::{with_tables, NCAPTURES};
+use uriscan_layout::Tables;
 
-pub(crate) use rfc3986::{
+pub(crate) use crate::tables::{
     CAP_AUTHORITY, CAP_FRAGMENT, CAP_HOST, CAP_PATH, CAP_PORT, CAP_QUERY, CAP_SCHEME, CAP_USERINFO,
 };
-
-/// Captures per grammar (the same in every grammar; `tables.rs` checks).
-const NCAPTURES: usize = rfc3986::NCAPTURES;
 
 /// Component offsets of an accepted input: `pos[2c]..pos[2c + 1]` for
 /// capture `c`, `NONE` when undefined; and which host alternative won.
@@ -42,60 +40,36 @@ impl Captures {
     }
 }
 
-/// Runs RFC 3986's automaton from `rule` over `input`.
+/// Runs the automaton of `syntax` (its grammar's tables, from its entry)
+/// over `input`.
+///
+/// Never panics. (Inlined always: with a constant `syntax`, as in
+/// `UriRef::parse`, only its grammar's walker remains; measured.)
+#[inline(always)]
+pub(crate) fn scan(input: &[u8], syntax: Syntax) -> Result<Captures, ParseError> {
+    let entry = syntax.entry();
+    with_tables!(syntax.grammar(), T => scan_entry::<T>(input, entry))
+}
+
+/// [`scan`] over many inputs in one dispatched call (the skipper chosen and
+/// the AVX2 code entered once): `each` gets every item back, in order, with
+/// its result (the captures lent: a batch moves no copies of them around).
 ///
 /// Never panics.
 #[inline]
-pub(crate) fn scan(input: &[u8], rule: Rule) -> Result<Captures, ParseError> {
-    scan_entry::<rfc3986::Tables>(input, rule as usize)
-}
-
-/// Runs `grammar`'s automaton (its reference entry) over `input`.
-/// [`Grammar::Rfc3986`] is [`scan`] with [`Rule::UriReference`].
-///
-/// Never panics.
-pub(crate) fn scan_with(input: &[u8], grammar: Grammar) -> Result<Captures, ParseError> {
-    match grammar {
-        Grammar::Rfc3986 => scan(input, Rule::UriReference),
-        Grammar::Rfc2396 => scan_entry::<rfc2396::Tables>(input, 0),
-        Grammar::Rfc1630 => scan_entry::<rfc1630::Tables>(input, 0),
-        Grammar::Rfc3987 => scan_entry::<rfc3987::Tables>(input, 0),
-    }
-}
-
-/// Runs RFC 3987's automaton from its `IRI` entry (an IRI with a scheme,
-/// for extraction).
-///
-/// Never panics.
-#[cfg(feature = "std")]
-pub(crate) fn scan_iri(input: &[u8]) -> Result<Captures, ParseError> {
-    scan_entry::<rfc3987::Tables>(input, rfc3987::Rule::Iri as usize)
-}
-
-/// [`scan_with`] over many inputs in one dispatched call (the skipper
-/// chosen and the AVX2 code entered once): `each` gets every item back, in
-/// order, with its result (the captures lent: a batch moves no copies of
-/// them around).
-///
-/// Never panics.
-#[inline]
-pub(crate) fn scan_each_with<X, I, G>(inputs: I, grammar: Grammar, each: G)
+pub(crate) fn scan_each<X, I, G>(inputs: I, syntax: Syntax, each: G)
 where
     X: AsRef<[u8]>,
     I: Iterator<Item = X>,
     G: FnMut(X, Result<&Captures, ParseError>),
 {
-    match grammar {
-        Grammar::Rfc3986 => scan_each::<rfc3986::Tables, _, _, _>(inputs, Rule::UriReference as usize, each),
-        Grammar::Rfc2396 => scan_each::<rfc2396::Tables, _, _, _>(inputs, 0, each),
-        Grammar::Rfc1630 => scan_each::<rfc1630::Tables, _, _, _>(inputs, 0, each),
-        Grammar::Rfc3987 => scan_each::<rfc3987::Tables, _, _, _>(inputs, 0, each),
-    }
+    let entry = syntax.entry();
+    with_tables!(syntax.grammar(), T => scan_each_entry::<T, _, _, _>(inputs, entry, each))
 }
 
 /// [`scan_entry`] over many inputs.
 #[inline(always)]
-fn scan_each<T, X, I, G>(inputs: I, entry: usize, mut each: G)
+fn scan_each_entry<T, X, I, G>(inputs: I, entry: usize, mut each: G)
 where
     T: Tables<Context = ErrorKind, Mark = HostKind>,
     T::Regs: AsRef<[u32]>,
@@ -146,7 +120,7 @@ fn too_long(input: &[u8]) -> ParseError {
 
 /// The captures of the tag values of an accepted input (tag `k` in register
 /// `k`). The host kind is the first mark that is set: marks set together
-/// are nested, and the generator puts the outer one first (`T::MARKS`).
+/// are nested, and the generator puts the outer one first (`marks`).
 /// (Out of line: inlined into the walker, it costs the hot loop registers;
 /// measured.)
 #[inline(never)]
@@ -172,5 +146,5 @@ where
         caps.pos.copy_from_slice(t);
     }
     let set = tags.get(2 * NCAPTURES..).unwrap_or_default();
-    caps.kind = T::MARKS.iter().zip(set).find(|(_, &t)| t != NONE).map(|(m, _)| *m);
+    caps.kind = T::AUTOMATON.marks.iter().zip(set).find(|(_, &t)| t != NONE).map(|(m, _)| *m);
 }

@@ -26,7 +26,8 @@ use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::{Uri, UriRef};
+use crate::grammar::Syntax;
+use crate::uri::{Uri, UriRef};
 
 impl Serialize for UriRef<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -55,7 +56,7 @@ impl<'de> Visitor<'de> for BorrowedVisitor {
     }
 
     fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<UriRef<'de>, E> {
-        UriRef::parse_bytes(v).map_err(E::custom)
+        Syntax::UriReference.parse_bytes(v).map_err(E::custom)
     }
 }
 
@@ -73,7 +74,8 @@ mod owned {
     use serde::de::{self, Deserialize, Deserializer, Visitor};
     use serde::ser::{Serialize, Serializer};
 
-    use crate::{UriBuf, UriRef};
+    use crate::grammar::Syntax;
+    use crate::owned::UriBuf;
 
     impl Serialize for UriBuf {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -100,7 +102,7 @@ mod owned {
         }
 
         fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<UriBuf, E> {
-            UriRef::parse_bytes(v).map(|u| u.to_buf()).map_err(E::custom)
+            Syntax::UriReference.parse_bytes(v).map(|u| u.to_buf()).map_err(E::custom)
         }
     }
 

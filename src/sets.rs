@@ -14,6 +14,6 @@
 //! assert!(sets::QUERY.contains(b'/') && sets::QUERY.contains(b'?'));
 //! assert!(sets::UNRESERVED.contains(b'~') && !sets::UNRESERVED.contains(b'%'));
 //! ```
-#![allow(missing_docs)]
 
-include!(concat!(env!("OUT_DIR"), "/rfc3986_sets.rs"));
+#[doc(inline)]
+pub use crate::tables::rfc3986::sets::*;

@@ -4,10 +4,11 @@
 //! `Send + Sync`.
 //!
 //! ```
-//! use uriscan::{ErrorKind, Grammar, HostKind, Rule};
+//! use uriscan::{ErrorKind, Grammar, HostKind, Syntax};
 //! assert_eq!("IP literal".parse::<ErrorKind>(), Ok(ErrorKind::IpLiteral));
 //! assert_eq!("ipv6".parse::<HostKind>().unwrap().to_string(), "ipv6");
-//! assert_eq!("absolute-uri".parse::<Rule>(), Ok(Rule::AbsoluteUri));
+//! assert_eq!("rfc3986/absolute-uri".parse::<Syntax>(), Ok(Syntax::AbsoluteUri));
+//! assert_eq!(Syntax::AbsoluteUri.to_string(), "rfc3986/absolute-URI");
 //! assert_eq!("rfc2396".parse::<Grammar>(), Ok(Grammar::Rfc2396));
 //! assert!("ipv5".parse::<HostKind>().is_err());
 //! ```
@@ -16,11 +17,11 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::error::ErrorKind;
-use crate::grammar::{Grammar, Rule};
+use crate::grammar::{Grammar, Syntax};
 use crate::host::HostKind;
 
 /// A name that none of the values of an enum has ([`FromStr`] of
-/// [`ErrorKind`], [`HostKind`], [`Rule`], [`Grammar`]).
+/// [`ErrorKind`], [`HostKind`], [`Grammar`], [`Syntax`]).
 ///
 /// ```
 /// let e = "ipv5".parse::<uriscan::HostKind>().unwrap_err();
@@ -121,9 +122,67 @@ macro_rules! named {
 
 named!(ErrorKind, ERROR_KINDS, "error kind", Display);
 named!(HostKind, HOST_KINDS, "host kind", Display);
-named!(Rule, Rule::ALL, "rule", Display);
-// `Grammar` has `Display` (its name) already.
-named!(Grammar, Grammar::ALL, "grammar");
+named!(Grammar, *Grammar::ALL, "grammar", Display);
+
+/// Every syntax's name (`"rfc3986/URI-reference"`), for [`UnknownName`].
+const SYNTAX_NAMES: [&str; Syntax::ALL.len()] = {
+    let mut names = [""; Syntax::ALL.len()];
+    let mut i = 0;
+    while i < Syntax::ALL.len() {
+        // Evaluated at compile time, where an index out of bounds fails the build.
+        #[allow(clippy::indexing_slicing)]
+        {
+            names[i] = Syntax::ALL[i].name();
+        }
+        i += 1;
+    }
+    names
+};
+
+impl FromStr for Syntax {
+    type Err = UnknownName;
+
+    /// A syntax by its [`name`](Syntax::name) (`rfc3986/URI`); by its rule
+    /// alone, the default grammar's (RFC 3986) or else the one grammar's
+    /// that has it (`URI-reference`, `IRI`); or by a grammar's name for its
+    /// [`reference`](Grammar::reference) rule (`rfc2396`). ASCII case ignored.
+    ///
+    /// ```
+    /// use uriscan::Syntax;
+    /// assert_eq!("RFC3987/IRI".parse::<Syntax>(), Ok(Syntax::Iri));
+    /// assert_eq!("relative-ref".parse::<Syntax>(), Ok(Syntax::RelativeRef));
+    /// assert_eq!("IRI-reference".parse::<Syntax>(), Ok(Syntax::IriReference));
+    /// assert_eq!("rfc1630".parse::<Syntax>(), Ok(Syntax::FragmentAddress));
+    /// // RFC 2396 has a `URI-reference` too: a rule alone is RFC 3986's.
+    /// assert_eq!("URI-reference".parse::<Syntax>(), Ok(Syntax::UriReference));
+    /// assert_eq!("rfc2396/URI-reference".parse::<Syntax>(), Ok(Syntax::Rfc2396Reference));
+    /// ```
+    fn from_str(s: &str) -> Result<Syntax, UnknownName> {
+        let unknown = UnknownName { what: "syntax", expected: &SYNTAX_NAMES };
+        if let Some(x) = Syntax::ALL.iter().find(|x| x.name().eq_ignore_ascii_case(s)) {
+            return Ok(*x);
+        }
+        if let Ok(g) = s.parse::<Grammar>() {
+            return Ok(g.reference());
+        }
+        let by_rule = |x: &&Syntax| x.rule().eq_ignore_ascii_case(s);
+        if let Some(x) = Grammar::default().syntaxes().iter().find(by_rule) {
+            return Ok(*x);
+        }
+        let mut others = Syntax::ALL.iter().filter(by_rule);
+        match (others.next(), others.next()) {
+            (Some(x), None) => Ok(*x),
+            _ => Err(unknown),
+        }
+    }
+}
+
+impl fmt::Display for Syntax {
+    /// The syntax's [`name`](Syntax::name).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// Compile-time: every public type can cross threads.
 const _: () = {
@@ -134,7 +193,7 @@ const _: () = {
     send_sync::<ErrorKind>();
     send_sync::<HostKind>();
     send_sync::<crate::Port>();
-    send_sync::<Rule>();
+    send_sync::<Syntax>();
     send_sync::<Grammar>();
     send_sync::<UnknownName>();
     send_sync::<crate::Components<'static>>();

@@ -1,84 +1,72 @@
-//! The automata `build.rs` generates (with `uriscan-codegen`) from the
-//! grammars in `grammar/`: one module per grammar, each with its byte
-//! classes, packed transitions (laid out as `uriscan-layout` defines),
-//! self-loop sets, error contexts and tag operations. The walker
-//! (`automaton.rs`) runs any of them; nothing here is written by hand.
+//! The generated automata and the registry of grammars.
 //!
-//! Every grammar but Appendix B's has its captures in the same slots
-//! (`uriscan_codegen::URI_CAPTURE_SLOTS`); the checks at the end of this file fail
-//! the build if a grammar's slots ever differ from RFC 3986's.
+//! `build.rs` compiles every grammar of the build list
+//! (`uriscan_codegen::URISCAN_BUILDS`) and writes `registry.rs`, included
+//! here: one module per grammar (`rfc3986`, `rfc2396`, `rfc1630`,
+//! `rfc3987`, `appendix_b`) with its automaton (an implementation of
+//! `uriscan_layout::Tables`: byte classes, packed transitions, run sets,
+//! error contexts and tag operations), its byte sets and its entry regexes;
+//! the variants of [`Grammar`] and [`Syntax`], declared below with their
+//! docs; `with_tables!`, which runs code with a grammar's tables type; and
+//! the capture slots every URI syntax shares (`CAP_*`), checked at compile
+//! time against each grammar's own. Nothing here is written by hand but the
+//! two declarations' docs, and no other module lists grammars.
 
-/// Includes a generated automaton with the names its code refers to.
-macro_rules! generated {
-    ($(#[$doc:meta])* $name:ident, $file:literal) => {
-        $(#[$doc])*
-        #[allow(clippy::all, missing_docs, dead_code, unused_imports)]
-        pub(crate) mod $name {
-            use crate::automaton::Tables as TablesTrait;
-            use crate::error::ErrorKind;
-            use crate::host::HostKind;
-            include!(concat!(env!("OUT_DIR"), "/", $file));
-        }
-    };
+// What the generated modules name: the tags files' context and mark types,
+// and the byte sets' type.
+use crate::byteset::ByteSet;
+use crate::error::ErrorKind;
+use crate::host::HostKind;
+
+include!(concat!(env!("OUT_DIR"), "/registry.rs"));
+
+grammar_enum! {
+    /// The grammar a reference is parsed by: RFC 3986 (the default), the
+    /// URI syntaxes it obsoletes and RFC 3987's IRIs, each compiled by
+    /// `build.rs` from its RFC's own ABNF (`grammar/*.abnf`) into tables
+    /// the same walker runs. All give the same [`UriRef`](crate::UriRef)
+    /// view; components a grammar does not have are `None`. A grammar's
+    /// entry rules are [`Syntax`] values ([`syntaxes`](Grammar::syntaxes));
+    /// the first, [`reference`](Grammar::reference), is its reference rule.
+    ///
+    /// ```
+    /// use uriscan::{Grammar, Syntax};
+    /// assert_eq!(Grammar::default(), Grammar::Rfc3986);
+    /// assert_eq!(Grammar::Rfc2396.name(), "rfc2396");
+    /// assert_eq!(Grammar::Rfc3987.reference(), Syntax::IriReference);
+    /// // IPv6 literals arrived with RFC 2732 and RFC 3986.
+    /// assert!(Grammar::Rfc3986.reference().parse("http://[::1]/").is_ok());
+    /// assert!(Grammar::Rfc2396.reference().parse("http://[::1]/").is_err());
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
 }
 
-generated!(
-    /// RFC 3986 Appendix A (`grammar/rfc3986.abnf`): the strict parser.
-    rfc3986,
-    "rfc3986_dfa.rs"
-);
-generated!(
-    /// RFC 3986 Appendix B's split (`grammar/appendix-b.abnf`).
-    appendix_b,
-    "appendix_b_dfa.rs"
-);
-generated!(
-    /// RFC 2396 Appendix A (`grammar/rfc2396.abnf`).
-    rfc2396,
-    "rfc2396_dfa.rs"
-);
-generated!(
-    /// RFC 1630's generic URI BNF (`grammar/rfc1630.abnf`).
-    rfc1630,
-    "rfc1630_dfa.rs"
-);
-generated!(
-    /// RFC 3987 §2.2 (`grammar/rfc3987.abnf`): IRI references, with the
-    /// code points of `ucschar` and `iprivate` matched as UTF-8.
-    rfc3987,
-    "rfc3987_dfa.rs"
-);
-
-/// Whether two capture layouts are the same.
-// Evaluated at compile time only: an index out of range fails the build.
-#[allow(clippy::indexing_slicing)]
-const fn same_slots(a: [usize; 9], b: [usize; 9]) -> bool {
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
+syntax_enum! {
+    /// What to parse: a grammar and one of its entry rules (RFC 3986
+    /// `URI-reference`, `URI`, `absolute-URI`, `relative-ref`; RFC 3987
+    /// `IRI-reference`, ...; RFC 2396's and RFC 1630's reference rules).
+    /// One value names both, so a parse entry takes one argument: the
+    /// parse functions are methods of `Syntax`
+    /// ([`parse`](Syntax::parse), [`parse_bytes`](Syntax::parse_bytes),
+    /// [`parse_each`](Syntax::parse_each),
+    /// [`parse_bytes_each`](Syntax::parse_bytes_each)), and
+    /// [`UriRef::parse`](crate::UriRef::parse) is the shorthand for
+    /// `Syntax::UriReference.parse`. The variants are generated from the
+    /// `entry` lines of the grammars' tags files, each documented with its
+    /// ABNF rule.
+    ///
+    /// ```
+    /// use uriscan::{Grammar, Syntax};
+    /// const IRI: Syntax = Syntax::IriReference;
+    /// let u = IRI.parse("http://bn.wikipedia.org/wiki/ঝালকাঠি").unwrap();
+    /// assert_eq!(u.path(), "/wiki/ঝালকাঠি");
+    /// assert!(Syntax::UriReference.parse("http://bn.wikipedia.org/wiki/ঝালকাঠি").is_err());
+    /// assert!(Syntax::AbsoluteUri.parse("http://a/b#c").is_err());
+    /// assert_eq!((IRI.grammar(), IRI.rule()), (Grammar::Rfc3987, "IRI-reference"));
+    /// assert_eq!(Syntax::Uri.name(), "rfc3986/URI");
+    /// assert_eq!("rfc2396".parse::<Syntax>(), Ok(Syntax::Rfc2396Reference));
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
 }
-
-macro_rules! slots {
-    ($m:ident) => {
-        [
-            $m::NCAPTURES,
-            $m::CAP_SCHEME,
-            $m::CAP_AUTHORITY,
-            $m::CAP_USERINFO,
-            $m::CAP_HOST,
-            $m::CAP_PORT,
-            $m::CAP_PATH,
-            $m::CAP_QUERY,
-            $m::CAP_FRAGMENT,
-        ]
-    };
-}
-
-const _: () = assert!(same_slots(slots!(rfc3986), slots!(rfc2396)), "RFC 2396's capture slots differ from RFC 3986's");
-const _: () = assert!(same_slots(slots!(rfc3986), slots!(rfc1630)), "RFC 1630's capture slots differ from RFC 3986's");
-const _: () = assert!(same_slots(slots!(rfc3986), slots!(rfc3987)), "RFC 3987's capture slots differ from RFC 3986's");

@@ -1,10 +1,10 @@
 //! Borrowed views of parsed URI references (RFC 3986 §3, §4).
 
+use crate::components::{Component, Components};
 use crate::error::ParseError;
-use crate::grammar::{Grammar, Rule};
+use crate::grammar::Syntax;
 use crate::host::{HostKind, Port};
 use crate::scan::{self, Captures};
-use crate::{Component, Components};
 
 /// A parsed URI reference: the input and the offsets of its components.
 ///
@@ -27,17 +27,26 @@ use crate::{Component, Components};
 ///
 /// # Methods by topic
 ///
-/// The methods live beside what they do; this is where to find each group.
+/// The methods live beside what they do; this is where to find each group
+/// (`tests/api.rs` checks that the table names every public method). Names
+/// say what comes back: a bare verb gives a parsed value ([`UriBuf`](crate::UriBuf),
+/// or [`UriCow`](crate::UriCow), borrowed when nothing changes); `_str`
+/// gives the text (`String` or `Cow<str>`); `_into` writes into a buffer
+/// the caller passes; `_with` takes one options value (a
+/// [`ResolveMode`](crate::ResolveMode), [`NormalizeOptions`](crate::NormalizeOptions)).
 ///
 /// | topic | methods | source |
 /// | --- | --- | --- |
-/// | parsing | [`parse`](UriRef::parse), [`parse_as`](UriRef::parse_as), [`parse_with`](UriRef::parse_with), [`parse_bytes`](UriRef::parse_bytes), `parse_bytes_as`, `parse_bytes_with`; batches: [`parse_each`](UriRef::parse_each), `parse_each_with`, `parse_bytes_each_with` | `src/uri.rs` |
-/// | components (§3) | [`scheme`](UriRef::scheme), `authority`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `components`, `as_str` | `src/uri.rs` |
-/// | host and port (§3.2.2, §3.2.3) | [`host_kind`](UriRef::host_kind), `ipv4`, `ipv6`, `port_u16`, `is_uri` | `src/uri.rs` |
-/// | resolution (§5) | [`resolve_against`](UriRef::resolve_against), `resolve_against_with`, `resolve_into` | `src/resolve.rs` |
-/// | normalization, comparison (§6) | [`normalize`](UriRef::normalize), `normalize_with`, `normalized_eq`, `normalized_hash` | `src/normalize.rs` |
+/// | parsing | [`parse`](UriRef::parse) (RFC 3986 `URI-reference`); any other grammar or entry rule, bytes, batches: [`Syntax`]'s [`parse`](Syntax::parse), `parse_bytes`, `parse_each`, `parse_bytes_each` | `src/uri.rs` |
+/// | components (§3) | [`scheme`](UriRef::scheme), `authority`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `components`, `range`, `as_str` | `src/uri.rs` |
+/// | host and port (§3.2.2, §3.2.3) | [`host_kind`](UriRef::host_kind), `ipv4`, `ipv6`, `port_value`, `is_uri` | `src/uri.rs` |
+/// | owned copy | [`to_buf`](UriRef::to_buf) | `src/owned.rs` |
+/// | resolution (§5) | [`resolve`](UriRef::resolve), `resolve_with`; [`resolve_str`](UriRef::resolve_str), `resolve_str_with`; [`resolve_into`](UriRef::resolve_into) | `src/owned_ops.rs`, `src/resolve.rs` |
+/// | relativization (the inverse of §5) | [`relativize`](UriRef::relativize) | `src/relativize.rs` |
+/// | normalization, comparison (§6) | [`normalize`](UriRef::normalize), `normalize_with`; [`normalize_str`](UriRef::normalize_str), `normalize_str_with`; [`normalized_eq`](UriRef::normalized_eq), `normalized_hash` | `src/owned_ops.rs`, `src/normalize.rs` |
+/// | editing (§5.3) | [`edit`](UriRef::edit) | `src/builder/edit.rs` |
 /// | iterators | [`path_segments`](UriRef::path_segments), `query_pairs` | `src/iter.rs` |
-/// | IRIs (RFC 3987) | [`to_uri`](UriRef::to_uri), `to_iri`, and the rest of [`iri`](crate::iri) | `src/iri.rs` |
+/// | IRIs (RFC 3987) | [`to_uri`](UriRef::to_uri); [`to_uri_str`](UriRef::to_uri_str), `to_iri_str`, `to_uri_idna_str`, `normalize_iri_str`, `normalize_iri_nfc_str`; [`iri_eq`](UriRef::iri_eq); the rest of [`iri`](crate::iri) | `src/owned_ops.rs`, `src/iri.rs` |
 /// | security (§7) | [`security_findings`](UriRef::security_findings), `ambiguous_ipv4_host`, `path_hazards`, `userinfo_looks_like_host`, `redacted` | `src/security/` |
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct UriRef<'a> {
@@ -46,7 +55,9 @@ pub struct UriRef<'a> {
 }
 
 impl<'a> UriRef<'a> {
-    /// Parses `input` as a `URI-reference` (RFC 3986 §4.1).
+    /// Parses `input` as an RFC 3986 `URI-reference` (§4.1): the shorthand
+    /// for [`Syntax::UriReference.parse(input)`](Syntax::parse). Other
+    /// grammars and entry rules, bytes and batches: [`Syntax`].
     ///
     /// # Errors
     /// A [`ParseError`] with the index of the first byte no valid
@@ -58,155 +69,13 @@ impl<'a> UriRef<'a> {
     /// ```
     #[inline]
     pub fn parse(input: &'a str) -> Result<UriRef<'a>, ParseError> {
-        Self::parse_as(input, Rule::UriReference)
-    }
-
-    /// Parses `input` against one of the grammar's four entry rules.
-    ///
-    /// # Errors
-    /// A [`ParseError`] as for [`parse`](UriRef::parse). Never panics.
-    ///
-    /// ```
-    /// use uriscan::{Rule, UriRef};
-    /// assert!(UriRef::parse_as("http://a/b?c", Rule::AbsoluteUri).is_ok());
-    /// assert!(UriRef::parse_as("http://a/b#c", Rule::AbsoluteUri).is_err());
-    /// assert!(UriRef::parse_as("a:b", Rule::RelativeRef).is_err());
-    /// ```
-    #[inline]
-    pub fn parse_as(input: &'a str, rule: Rule) -> Result<UriRef<'a>, ParseError> {
-        let caps = scan::scan(input.as_bytes(), rule)?;
-        Ok(UriRef { s: input, caps })
-    }
-
-    /// Parses `input` by the reference rule of `grammar` (RFC 3986
-    /// `URI-reference`, RFC 2396 `URI-reference`, RFC 1630
-    /// `fragmentaddress`). The view is the same for every grammar;
-    /// components the grammar does not define are `None` (RFC 1630 has no
-    /// authority; an RFC 2396 registry-based authority has no host), and
-    /// [`host_kind`](UriRef::host_kind) is `Ipv4` or `RegName` (a
-    /// `hostname`) under RFC 2396. Error kinds name the grammar's own
-    /// contexts, mapped onto [`ErrorKind`](crate::ErrorKind).
-    /// `parse_with(input, Grammar::Rfc3986)` is [`parse`](UriRef::parse).
-    ///
-    /// # Errors
-    /// A [`ParseError`] with the index of the first byte no valid
-    /// continuation allows in that grammar. Never panics.
-    ///
-    /// ```
-    /// use uriscan::{ErrorKind, Grammar, HostKind, UriRef};
-    /// let u = UriRef::parse_with("http://a/b;p/c?q", Grammar::Rfc2396).unwrap();
-    /// assert_eq!((u.host(), u.host_kind()), (Some("a"), Some(HostKind::RegName)));
-    /// assert_eq!(u.path(), "/b;p/c");
-    /// // A registry-based authority: no server parse, so no host.
-    /// let u = UriRef::parse_with("//a_b/c", Grammar::Rfc2396).unwrap();
-    /// assert_eq!((u.authority(), u.host()), (Some("a_b"), None));
-    /// // "=" is reserved in RFC 1630 and appears in no production.
-    /// let e = UriRef::parse_with("s:p?a=b", Grammar::Rfc1630).unwrap_err();
-    /// assert_eq!((e.index(), e.kind()), (5, ErrorKind::Query));
-    /// ```
-    #[inline]
-    pub fn parse_with(input: &'a str, grammar: Grammar) -> Result<UriRef<'a>, ParseError> {
-        let caps = scan::scan_with(input.as_bytes(), grammar)?;
-        Ok(UriRef { s: input, caps })
-    }
-
-    /// Parses bytes by the reference rule of `grammar` (see
-    /// [`parse_with`](UriRef::parse_with)); none of the grammars admits a
-    /// non-ASCII byte.
-    ///
-    /// # Errors
-    /// A [`ParseError`] as for [`parse_with`](UriRef::parse_with). Never panics.
-    ///
-    /// ```
-    /// use uriscan::{Grammar, UriRef};
-    /// assert!(UriRef::parse_bytes_with(b"news:a\"b", Grammar::Rfc1630).is_ok());
-    /// assert_eq!(UriRef::parse_bytes_with(b"news:\xC3", Grammar::Rfc1630).unwrap_err().index(), 5);
-    /// ```
-    pub fn parse_bytes_with(input: &'a [u8], grammar: Grammar) -> Result<UriRef<'a>, ParseError> {
-        let caps = scan::scan_with(input, grammar)?;
-        Self::from_ascii(input, caps)
-    }
-
-    /// Parses every string of `inputs` as a `URI-reference`, in order, and
-    /// calls `f` with each string and its result: [`parse`](UriRef::parse)
-    /// for a batch. The SIMD code is chosen and entered once for the batch,
-    /// not once per string, which saves the fixed cost of a call (see
-    /// BENCHMARKS.md). `f` runs for each item before the next one is taken
-    /// from the iterator, so state the iterator and `f` share (a row
-    /// counter, a `Cell`) stays in step.
-    ///
-    /// Never panics (unless the iterator or `f` does).
-    ///
-    /// ```
-    /// use uriscan::UriRef;
-    /// let mut hosts = Vec::new();
-    /// UriRef::parse_each(["http://a/x", "b c", "//d"], |s, r| hosts.push((s, r.ok().and_then(|u| u.host()))));
-    /// assert_eq!(hosts, [("http://a/x", Some("a")), ("b c", None), ("//d", Some("d"))]);
-    /// ```
-    #[inline]
-    pub fn parse_each<I, F>(inputs: I, f: F)
-    where
-        I: IntoIterator<Item = &'a str>,
-        F: FnMut(&'a str, Result<UriRef<'a>, ParseError>),
-    {
-        Self::parse_each_with(inputs, Grammar::Rfc3986, f);
-    }
-
-    /// [`parse_each`](UriRef::parse_each) with the reference rule of
-    /// `grammar` (as [`parse_with`](UriRef::parse_with)).
-    ///
-    /// Never panics (unless the iterator or `f` does).
-    ///
-    /// ```
-    /// use uriscan::{Grammar, UriRef};
-    /// let mut paths = Vec::new();
-    /// UriRef::parse_each_with(["/wiki/日本", "/a b"], Grammar::Rfc3987, |_, r| paths.push(r.map(|u| u.path())));
-    /// assert_eq!(paths[0], Ok("/wiki/日本"));
-    /// assert_eq!(paths[1].unwrap_err().index(), 2);
-    /// ```
-    #[inline]
-    pub fn parse_each_with<I, F>(inputs: I, grammar: Grammar, mut f: F)
-    where
-        I: IntoIterator<Item = &'a str>,
-        F: FnMut(&'a str, Result<UriRef<'a>, ParseError>),
-    {
-        let inputs = inputs.into_iter().map(Bytes);
-        scan::scan_each_with(inputs, grammar, |Bytes(s), r| f(s, r.map(|&caps| UriRef { s, caps })));
-    }
-
-    /// [`parse_each_with`](UriRef::parse_each_with) over bytes (as
-    /// [`parse_bytes_with`](UriRef::parse_bytes_with): bytes the grammar
-    /// does not admit, non-ASCII ones included, are an error at their index).
-    ///
-    /// Never panics (unless the iterator or `f` does).
-    ///
-    /// ```
-    /// use uriscan::{Grammar, UriRef};
-    /// let mut ok = Vec::new();
-    /// let lines: [&[u8]; 3] = [b"http://a/", b"caf\xC3\xA9", b"\xFF"];
-    /// UriRef::parse_bytes_each_with(lines, Grammar::Rfc3986, |_, r| ok.push(r.map_err(|e| e.index()).map(|u| u.as_str())));
-    /// assert_eq!(ok, [Ok("http://a/"), Err(3), Err(0)]);
-    /// ```
-    #[inline]
-    pub fn parse_bytes_each_with<I, F>(inputs: I, grammar: Grammar, mut f: F)
-    where
-        I: IntoIterator<Item = &'a [u8]>,
-        F: FnMut(&'a [u8], Result<UriRef<'a>, ParseError>),
-    {
-        scan::scan_each_with(inputs.into_iter(), grammar, |b, r| f(b, r.and_then(|&caps| Self::from_ascii(b, caps))));
-    }
-
-    /// Parses bytes as an RFC 3987 `IRI` (with a scheme).
-    #[cfg(feature = "std")]
-    pub(crate) fn parse_bytes_iri(input: &'a [u8]) -> Result<UriRef<'a>, ParseError> {
-        let caps = scan::scan_iri(input)?;
-        Self::from_ascii(input, caps)
+        Syntax::UriReference.parse(input)
     }
 
     /// The view of bytes a grammar accepted (ASCII, or UTF-8 for RFC 3987's,
     /// whose automaton takes only well-formed UTF-8).
     #[inline]
-    fn from_ascii(input: &'a [u8], caps: Captures) -> Result<UriRef<'a>, ParseError> {
+    fn from_accepted(input: &'a [u8], caps: Captures) -> Result<UriRef<'a>, ParseError> {
         match core::str::from_utf8(input) {
             Ok(s) => Ok(UriRef { s, caps }),
             Err(e) => Err(ParseError {
@@ -215,34 +84,6 @@ impl<'a> UriRef<'a> {
                 found: input.get(e.valid_up_to()).copied(),
             }),
         }
-    }
-
-    /// Parses bytes as a `URI-reference`; a non-ASCII byte is an error at its index.
-    ///
-    /// # Errors
-    /// A [`ParseError`] as for [`parse`](UriRef::parse). Never panics.
-    ///
-    /// ```
-    /// let e = uriscan::UriRef::parse_bytes(b"/caf\xC3\xA9").unwrap_err();
-    /// assert_eq!(e.index(), 4);
-    /// ```
-    pub fn parse_bytes(input: &'a [u8]) -> Result<UriRef<'a>, ParseError> {
-        Self::parse_bytes_as(input, Rule::UriReference)
-    }
-
-    /// Parses bytes against one of the four entry rules.
-    ///
-    /// # Errors
-    /// A [`ParseError`] as for [`parse`](UriRef::parse). Never panics.
-    ///
-    /// ```
-    /// use uriscan::{Rule, UriRef};
-    /// assert!(UriRef::parse_bytes_as(b"mailto:x@y", Rule::Uri).is_ok());
-    /// ```
-    pub fn parse_bytes_as(input: &'a [u8], rule: Rule) -> Result<UriRef<'a>, ParseError> {
-        let caps = scan::scan(input, rule)?;
-        // The grammar admits only ASCII, so an accepted input is valid UTF-8.
-        Self::from_ascii(input, caps)
     }
 
     /// The view of `s` with the captures a scan of `s` gave (for `UriBuf`).
@@ -475,10 +316,10 @@ impl<'a> UriRef<'a> {
     ///
     /// ```
     /// use uriscan::Port;
-    /// assert_eq!(uriscan::UriRef::parse("//h:080").unwrap().port_u16(), Some(Port::Number(80)));
+    /// assert_eq!(uriscan::UriRef::parse("//h:080").unwrap().port_value(), Some(Port::Number(80)));
     /// ```
     #[must_use]
-    pub fn port_u16(&self) -> Option<Port> {
+    pub fn port_value(&self) -> Option<Port> {
         let p = self.port()?;
         if p.is_empty() {
             return Some(Port::Empty);
@@ -564,7 +405,7 @@ impl<'a> Uri<'a> {
     /// assert!(uriscan::Uri::parse("http://a/b#c").is_ok());
     /// ```
     pub fn parse(input: &'a str) -> Result<Uri<'a>, ParseError> {
-        UriRef::parse_as(input, Rule::Uri).map(Uri)
+        Syntax::Uri.parse(input).map(Uri)
     }
 
     /// The scheme, which a URI always has.
@@ -606,6 +447,110 @@ impl<'a> TryFrom<&'a str> for Uri<'a> {
     type Error = ParseError;
     fn try_from(s: &'a str) -> Result<Self, ParseError> {
         Uri::parse(s)
+    }
+}
+
+/// The parse entry points: one [`Syntax`] value says which grammar and
+/// entry rule, the method which input (a string or bytes, one or a batch).
+impl Syntax {
+    /// Parses `input` by this syntax. The view is the same for every
+    /// grammar; components a grammar does not define are `None` (RFC 1630
+    /// has no authority; an RFC 2396 registry-based authority has no host),
+    /// and [`host_kind`](UriRef::host_kind) is `Ipv4` or `RegName` (a
+    /// `hostname`) under RFC 2396. Error kinds name the grammar's own
+    /// contexts, mapped onto [`ErrorKind`](crate::ErrorKind).
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the index of the first byte no valid
+    /// continuation allows in that grammar. Never panics.
+    ///
+    /// ```
+    /// use uriscan::{ErrorKind, HostKind, Syntax};
+    /// assert!(Syntax::AbsoluteUri.parse("http://a/b?c").is_ok());
+    /// assert!(Syntax::RelativeRef.parse("a:b").is_err());
+    /// let u = Syntax::Rfc2396Reference.parse("http://a/b;p/c?q").unwrap();
+    /// assert_eq!((u.host(), u.host_kind()), (Some("a"), Some(HostKind::RegName)));
+    /// // A registry-based authority: no server parse, so no host.
+    /// let u = Syntax::Rfc2396Reference.parse("//a_b/c").unwrap();
+    /// assert_eq!((u.authority(), u.host()), (Some("a_b"), None));
+    /// // "=" is reserved in RFC 1630 and appears in no production.
+    /// let e = Syntax::FragmentAddress.parse("s:p?a=b").unwrap_err();
+    /// assert_eq!((e.index(), e.kind()), (5, ErrorKind::Query));
+    /// ```
+    #[inline(always)]
+    pub fn parse(self, input: &str) -> Result<UriRef<'_>, ParseError> {
+        let caps = scan::scan(input.as_bytes(), self)?;
+        Ok(UriRef { s: input, caps })
+    }
+
+    /// Parses bytes by this syntax: bytes the grammar does not admit,
+    /// non-ASCII ones included (but for RFC 3987's UTF-8), are an error at
+    /// their index.
+    ///
+    /// # Errors
+    /// A [`ParseError`] as for [`parse`](Syntax::parse). Never panics.
+    ///
+    /// ```
+    /// use uriscan::Syntax;
+    /// assert_eq!(Syntax::UriReference.parse_bytes(b"/caf\xC3\xA9").unwrap_err().index(), 4);
+    /// assert!(Syntax::IriReference.parse_bytes(b"/caf\xC3\xA9").is_ok());
+    /// assert!(Syntax::FragmentAddress.parse_bytes(b"news:a\"b").is_ok());
+    /// ```
+    #[inline(always)]
+    pub fn parse_bytes(self, input: &[u8]) -> Result<UriRef<'_>, ParseError> {
+        let caps = scan::scan(input, self)?;
+        UriRef::from_accepted(input, caps)
+    }
+
+    /// Parses every string of `inputs`, in order, and calls `f` with each
+    /// string and its result: [`parse`](Syntax::parse) for a batch. The SIMD
+    /// code is chosen and entered once for the batch, not once per string,
+    /// which saves the fixed cost of a call (see BENCHMARKS.md). `f` runs
+    /// for each item before the next one is taken from the iterator, so
+    /// state the iterator and `f` share (a row counter, a `Cell`) stays in
+    /// step.
+    ///
+    /// Never panics (unless the iterator or `f` does).
+    ///
+    /// ```
+    /// use uriscan::Syntax;
+    /// let mut hosts = Vec::new();
+    /// Syntax::UriReference.parse_each(["http://a/x", "b c", "//d"], |s, r| hosts.push((s, r.ok().and_then(|u| u.host()))));
+    /// assert_eq!(hosts, [("http://a/x", Some("a")), ("b c", None), ("//d", Some("d"))]);
+    /// let mut paths = Vec::new();
+    /// Syntax::IriReference.parse_each(["/wiki/日本", "/a b"], |_, r| paths.push(r.map(|u| u.path())));
+    /// assert_eq!(paths[0], Ok("/wiki/日本"));
+    /// assert_eq!(paths[1].unwrap_err().index(), 2);
+    /// ```
+    #[inline]
+    pub fn parse_each<'a, I, F>(self, inputs: I, mut f: F)
+    where
+        I: IntoIterator<Item = &'a str>,
+        F: FnMut(&'a str, Result<UriRef<'a>, ParseError>),
+    {
+        let inputs = inputs.into_iter().map(Bytes);
+        scan::scan_each(inputs, self, |Bytes(s), r| f(s, r.map(|&caps| UriRef { s, caps })));
+    }
+
+    /// [`parse_each`](Syntax::parse_each) over bytes (as
+    /// [`parse_bytes`](Syntax::parse_bytes)).
+    ///
+    /// Never panics (unless the iterator or `f` does).
+    ///
+    /// ```
+    /// use uriscan::Syntax;
+    /// let mut ok = Vec::new();
+    /// let lines: [&[u8]; 3] = [b"http://a/", b"caf\xC3\xA9", b"\xFF"];
+    /// Syntax::UriReference.parse_bytes_each(lines, |_, r| ok.push(r.map_err(|e| e.index()).map(|u| u.as_str())));
+    /// assert_eq!(ok, [Ok("http://a/"), Err(3), Err(0)]);
+    /// ```
+    #[inline]
+    pub fn parse_bytes_each<'a, I, F>(self, inputs: I, mut f: F)
+    where
+        I: IntoIterator<Item = &'a [u8]>,
+        F: FnMut(&'a [u8], Result<UriRef<'a>, ParseError>),
+    {
+        scan::scan_each(inputs.into_iter(), self, |b, r| f(b, r.and_then(|&caps| UriRef::from_accepted(b, caps))));
     }
 }
 

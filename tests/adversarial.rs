@@ -17,7 +17,7 @@ use std::cell::Cell;
 use std::fmt::Write as _;
 use std::hash::{DefaultHasher, Hasher};
 use uriscan::{
-    percent, security, sets, Builder, NormalizeOptions, PathSegments, QueryPairs, ResolveMode, Rule, Uri, UriRef,
+    percent, security, sets, Builder, NormalizeOptions, PathSegments, QueryPairs, ResolveMode, Syntax, Uri, UriRef,
 };
 
 // ---------------------------------------------------------------------------
@@ -135,9 +135,9 @@ fn check_linear(name: &str, s: &str) -> String {
 
     // Parsing and splitting allocate nothing.
     let (_, p) = peak_of(|| {
-        for rule in [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef] {
-            let _ = UriRef::parse_as(s, rule);
-            let _ = UriRef::parse_bytes_as(s.as_bytes(), rule);
+        for rule in [Syntax::UriReference, Syntax::Uri, Syntax::AbsoluteUri, Syntax::RelativeRef] {
+            let _ = rule.parse(s);
+            let _ = rule.parse_bytes(s.as_bytes());
         }
         let _ = uriscan::split(s);
         let _ = uriscan::split_bytes(s.as_bytes());
@@ -147,7 +147,7 @@ fn check_linear(name: &str, s: &str) -> String {
     // Resolution: as the reference, and as the base.
     if let Ok(r) = UriRef::parse(s) {
         for mode in [ResolveMode::Strict, ResolveMode::NonStrict] {
-            let (out, p) = peak_of(|| r.resolve_against_with(&base, mode));
+            let (out, p) = peak_of(|| r.resolve_str_with(&base, mode));
             let out = out.expect("absolute base");
             let input = n + base_text.len();
             assert!(out.len() <= input + 2, "{name}: resolve output {} for input {input}", out.len());
@@ -158,7 +158,7 @@ fn check_linear(name: &str, s: &str) -> String {
         if r.is_uri() {
             for rel in ["../g", "g?y#s", ""] {
                 let g = UriRef::parse(rel).expect("reference");
-                let (out, p) = peak_of(|| g.resolve_against(&r));
+                let (out, p) = peak_of(|| g.resolve_str(&r));
                 let out = out.expect("absolute base");
                 assert!(out.len() <= n + rel.len() + 2, "{name}: resolve against it gave {}", out.len());
                 assert!(p <= 2 * (n + rel.len()) + 64, "{name}: resolve against it allocated {p}");
@@ -166,7 +166,7 @@ fn check_linear(name: &str, s: &str) -> String {
         }
         // Normalization, both option sets.
         for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
-            let (out, p) = peak_of(|| r.normalize_with(o));
+            let (out, p) = peak_of(|| r.normalize_str_with(o));
             assert!(out.len() <= n + 3, "{name}: normalize output {} for input {n}", out.len());
             assert!(p <= 2 * n + 64, "{name}: normalize allocated {p} bytes for input {n}");
             let (_, p2) = peak_of(|| {
@@ -249,8 +249,8 @@ fn memory_scales_linearly() {
         let measure = |n: usize| {
             let s = rep("http://h/", unit, n);
             let u = UriRef::parse(&s).expect("valid");
-            let (_, p1) = peak_of(|| u.normalize());
-            let (_, p2) = peak_of(|| u.resolve_against(&u));
+            let (_, p1) = peak_of(|| u.normalize_str());
+            let (_, p2) = peak_of(|| u.resolve_str(&u));
             p1.max(p2)
         };
         let small = measure(64 * 1024);
@@ -330,15 +330,16 @@ impl Input {
 fn no_panic_parse() {
     fn prop(i: Input) -> TestResult {
         let s = i.text();
-        for rule in [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef] {
-            if let Ok(u) = UriRef::parse_bytes_as(&i.0, rule) {
-                let _ = (u.host_kind(), u.ipv4(), u.ipv6(), u.port_u16(), u.components().to_string(), format!("{u:?}"));
+        for rule in [Syntax::UriReference, Syntax::Uri, Syntax::AbsoluteUri, Syntax::RelativeRef] {
+            if let Ok(u) = rule.parse_bytes(&i.0) {
+                let _ =
+                    (u.host_kind(), u.ipv4(), u.ipv6(), u.port_value(), u.components().to_string(), format!("{u:?}"));
             }
-            if let Err(e) = UriRef::parse_as(&s, rule) {
+            if let Err(e) = rule.parse(&s) {
                 let _ = (e.index(), e.to_string());
             }
         }
-        let _ = (UriRef::parse_bytes(&i.0), Uri::parse(&s));
+        let _ = (Syntax::UriReference.parse_bytes(&i.0), Uri::parse(&s));
         TestResult::passed()
     }
     run("no_panic_parse", prop as fn(Input) -> TestResult);
@@ -363,7 +364,7 @@ fn no_panic_resolve() {
         let (Ok(b), Ok(r)) = (UriRef::parse(&bs), UriRef::parse(&rs)) else { return TestResult::discard() };
         let mut buf = String::new();
         for mode in [ResolveMode::Strict, ResolveMode::NonStrict] {
-            match r.resolve_against_with(&b, mode) {
+            match r.resolve_str_with(&b, mode) {
                 Ok(t) => {
                     if t.len() > bs.len() + rs.len() + 2 || Uri::parse(&t).is_err() {
                         return TestResult::error(format!("{rs:?} against {bs:?} gave {t:?}"));
@@ -385,10 +386,10 @@ fn no_panic_normalize() {
         let (sa, sb) = (a.text(), b.text());
         let (Ok(a), Ok(b)) = (UriRef::parse(&sa), UriRef::parse(&sb)) else { return TestResult::discard() };
         for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
-            let n = a.normalize_with(o);
+            let n = a.normalize_str_with(o);
             let Ok(p) = UriRef::parse(&n) else { return TestResult::error(format!("{sa:?} -> {n:?}")) };
-            if n.len() > sa.len() + 3 || p.normalize_with(o) != n {
-                return TestResult::error(format!("{sa:?} -> {n:?} -> {:?}", p.normalize_with(o)));
+            if n.len() > sa.len() + 3 || p.normalize_str_with(o) != n {
+                return TestResult::error(format!("{sa:?} -> {n:?} -> {:?}", p.normalize_str_with(o)));
             }
             let _ = a.normalized_eq(&b, o);
             let mut h = DefaultHasher::new();

@@ -1,12 +1,12 @@
-//! The batch entry points (`UriRef::parse_each`, `parse_each_with`,
-//! `parse_bytes_each_with`) against the one-input ones: for every grammar,
+//! The batch entry points (`Syntax::parse_each`,
+//! `Syntax::parse_bytes_each`) against the one-input ones: for every grammar,
 //! over every input of the data files and over random batches, each item
 //! comes back once, in order, with exactly the result the single call gives.
 
 mod common;
 use common::*;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use uriscan::{Grammar, UriRef};
+use uriscan::{Grammar, Syntax, UriRef};
 
 const GRAMMARS: [Grammar; 4] = [Grammar::Rfc3986, Grammar::Rfc2396, Grammar::Rfc1630, Grammar::Rfc3987];
 
@@ -25,13 +25,13 @@ fn data_inputs() -> Vec<Vec<u8>> {
 }
 
 /// Runs the byte batch over `inputs` and checks every item against
-/// `parse_bytes_with`; returns how many were valid.
+/// `Syntax::parse_bytes`; returns how many were valid.
 fn check_bytes(inputs: &[Vec<u8>], grammar: Grammar) -> Result<usize, String> {
     let mut k = 0;
     let mut valid = 0;
     let mut bad = None;
-    UriRef::parse_bytes_each_with(inputs.iter().map(Vec::as_slice), grammar, |b, r| {
-        let expected = UriRef::parse_bytes_with(&inputs[k], grammar);
+    grammar.reference().parse_bytes_each(inputs.iter().map(Vec::as_slice), |b, r| {
+        let expected = grammar.reference().parse_bytes(&inputs[k]);
         if bad.is_none() && (!std::ptr::eq(b, inputs[k].as_slice()) || r != expected) {
             bad = Some(format!("{grammar}: item {k} {:?}: batch {r:?}, single {expected:?}", inputs[k]));
         }
@@ -49,8 +49,8 @@ fn check_bytes(inputs: &[Vec<u8>], grammar: Grammar) -> Result<usize, String> {
 fn check_strs(inputs: &[&str], grammar: Grammar) -> Result<(), String> {
     let mut k = 0;
     let mut bad = None;
-    UriRef::parse_each_with(inputs.iter().copied(), grammar, |s, r| {
-        let expected = UriRef::parse_with(inputs[k], grammar);
+    grammar.reference().parse_each(inputs.iter().copied(), |s, r| {
+        let expected = grammar.reference().parse(inputs[k]);
         if bad.is_none() && (!std::ptr::eq(s, inputs[k]) || r != expected) {
             bad = Some(format!("{grammar}: item {k} {:?}: batch {r:?}, single {expected:?}", inputs[k]));
         }
@@ -74,9 +74,9 @@ fn batches_of_the_data_files_equal_single_parses() {
         assert!(valid > 20 && valid < inputs.len(), "{grammar}: {valid} of {} valid", inputs.len());
         check_strs(&strs, grammar).unwrap();
     }
-    // `parse_each` is `parse_each_with` for RFC 3986.
+    // `Syntax::parse_each` for RFC 3986's reference rule.
     let mut k = 0;
-    UriRef::parse_each(strs.iter().copied(), |s, r| {
+    Syntax::UriReference.parse_each(strs.iter().copied(), |s, r| {
         assert_eq!(r, UriRef::parse(s), "{s:?}");
         k += 1;
     });
@@ -86,7 +86,7 @@ fn batches_of_the_data_files_equal_single_parses() {
 #[test]
 fn an_empty_batch_calls_nothing() {
     let mut calls = 0;
-    UriRef::parse_each(std::iter::empty(), |_, _| calls += 1);
+    Syntax::UriReference.parse_each(std::iter::empty(), |_, _| calls += 1);
     assert_eq!(calls, 0);
 }
 

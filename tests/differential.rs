@@ -59,7 +59,7 @@ fn parse_agrees_with_fluent_uri_and_iri_string() {
         fuzz_checks::peers_parse(v);
     }
     // The checks must see valid input, or they test nothing.
-    let valid = gen.iter().filter(|v| uriscan::UriRef::parse_bytes(v).is_ok()).count();
+    let valid = gen.iter().filter(|v| uriscan::Syntax::UriReference.parse_bytes(v).is_ok()).count();
     assert!(valid >= 20_000, "{valid} of {} generated inputs valid", gen.len());
 }
 
@@ -76,7 +76,7 @@ fn iri_parse_agrees_with_fluent_uri_iri_string_and_oxiri() {
         let v = g.generate(rules[k % rules.len()], &mut rng);
         let s = String::from_utf8(v.clone()).expect("the walk yields UTF-8");
         // The walk is valid by construction (a check that sees valid input).
-        let u = uriscan::UriRef::parse_with(&s, uriscan::Grammar::Rfc3987);
+        let u = uriscan::Syntax::IriReference.parse(&s);
         assert!(u.is_ok(), "{s:?} from {}: {u:?}", rules[k % rules.len()]);
         non_ascii += usize::from(!s.is_ascii());
         let at = s.char_indices().map(|(i, _)| i).nth(rng.below(s.chars().count() as u64 + 1) as usize);
@@ -101,7 +101,7 @@ fn resolution_agrees_with_oxiri_and_fluent_uri() {
         for r in &refs {
             fuzz_checks::peers_resolve(format!("{b}\n{r}").as_bytes());
             let (Ok(bu), Ok(ru)) = (uriscan::UriRef::parse(b), uriscan::UriRef::parse(r)) else { continue };
-            resolved += usize::from(ru.resolve_against(&bu).is_ok());
+            resolved += usize::from(ru.resolve_str(&bu).is_ok());
         }
     }
     assert!(resolved > 10_000, "only {resolved} pairs resolved");

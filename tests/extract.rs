@@ -4,7 +4,7 @@
 
 use quickcheck::{quickcheck, TestResult};
 use std::borrow::Cow;
-use uriscan::{extract, extract_bytes, Delimiter, Extractor, Match, Rule, UriRef};
+use uriscan::{extract, extract_bytes, Delimiter, Extractor, Match, Syntax};
 
 const DATA: &str = include_str!("data/extract.txt");
 
@@ -119,7 +119,7 @@ fn check_invariants(ex: &Extractor, text: &[u8]) -> Result<(), String> {
         if squeezed.contains(&b'<') || squeezed.contains(&b'>') || squeezed.contains(&b'"') {
             return Err(format!("{:?}: delimiter inside", m.as_str()));
         }
-        let strict = UriRef::parse_bytes_as(&squeezed, Rule::Uri).err();
+        let strict = Syntax::Uri.parse_bytes(&squeezed).err();
         if strict != m.error() {
             return Err(format!("{:?}: error {:?}, parser says {:?}", m.as_str(), m.error(), strict));
         }

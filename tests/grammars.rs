@@ -8,7 +8,7 @@
 
 mod common;
 use common::*;
-use uriscan::{Grammar, HostKind, ResolveMode, UriRef};
+use uriscan::{Grammar, HostKind, ResolveMode, Syntax, UriRef};
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/data/{}", env!("CARGO_MANIFEST_DIR"), name)).unwrap()
@@ -27,15 +27,15 @@ fn run_examples(file: &str, g: Grammar) -> (usize, usize) {
         let ctx = format!("{file}:{line}: {input:?}");
         if f.get(1) == Some(&"error") {
             assert_eq!(f.len(), 4, "{ctx}: fields");
-            let e = UriRef::parse_with(input, g).expect_err(&ctx);
+            let e = g.reference().parse(input).expect_err(&ctx);
             assert_eq!(e.index(), f[2].parse::<usize>().unwrap(), "{ctx}: index ({e})");
             assert_eq!(format!("{:?}", e.kind()), f[3], "{ctx}: kind ({e})");
-            assert_eq!(UriRef::parse_bytes_with(input.as_bytes(), g), Err(e), "{ctx}: bytes");
+            assert_eq!(g.reference().parse_bytes(input.as_bytes()), Err(e), "{ctx}: bytes");
             bad += 1;
             continue;
         }
         assert_eq!(f.len(), 10, "{ctx}: fields");
-        let u = UriRef::parse_with(input, g).unwrap_or_else(|e| panic!("{ctx}: rejected: {e}"));
+        let u = g.reference().parse(input).unwrap_or_else(|e| panic!("{ctx}: rejected: {e}"));
         assert_eq!(u.scheme(), opt(f[1]), "{ctx} scheme");
         assert_eq!(u.authority(), opt(f[2]), "{ctx} authority");
         assert_eq!(u.userinfo(), opt(f[3]), "{ctx} userinfo");
@@ -46,7 +46,7 @@ fn run_examples(file: &str, g: Grammar) -> (usize, usize) {
         assert_eq!(u.query(), opt(f[8]), "{ctx} query");
         assert_eq!(u.fragment(), opt(f[9]), "{ctx} fragment");
         assert_eq!(u.components().to_string(), input, "{ctx} recomposition");
-        assert_eq!(UriRef::parse_bytes_with(input.as_bytes(), g), Ok(u), "{ctx}: bytes");
+        assert_eq!(g.reference().parse_bytes(input.as_bytes()), Ok(u), "{ctx}: bytes");
         ok += 1;
     }
     (ok, bad)
@@ -67,43 +67,43 @@ fn rfc1630_examples() {
 #[test]
 fn rfc3986_through_parse_with_is_parse() {
     for (_, f) in records(&data("rfc3986_valid.txt")) {
-        assert_eq!(UriRef::parse_with(f[0], Grammar::Rfc3986), UriRef::parse(f[0]));
-        assert_eq!(UriRef::parse_with(f[0], Grammar::default()), UriRef::parse(f[0]));
+        assert_eq!(Syntax::UriReference.parse(f[0]), UriRef::parse(f[0]));
+        assert_eq!((Grammar::default()).reference().parse(f[0]), UriRef::parse(f[0]));
     }
     for s in ["a b", "http://[::1", "%zz", "//a:b"] {
-        assert_eq!(UriRef::parse_with(s, Grammar::Rfc3986), UriRef::parse(s));
+        assert_eq!(Syntax::UriReference.parse(s), UriRef::parse(s));
     }
 }
 
 #[test]
 fn grammar_names() {
-    for g in Grammar::ALL {
-        assert_eq!(Grammar::from_name(g.name()), Some(g));
-        assert_eq!(Grammar::from_name(&g.name().to_uppercase()), Some(g));
+    for &g in Grammar::ALL {
+        assert_eq!(g.name().parse::<Grammar>(), Ok(g));
+        assert_eq!(g.name().to_uppercase().parse::<Grammar>(), Ok(g));
         assert_eq!(g.to_string(), g.name());
     }
-    assert_eq!(Grammar::from_name("rfc1808"), None);
+    assert!("rfc1808".parse::<Grammar>().is_err());
     assert_eq!(Grammar::default(), Grammar::Rfc3986);
 }
 
 #[test]
 fn non_ascii_and_long_inputs() {
-    for g in Grammar::ALL {
+    for &g in Grammar::ALL {
         // "é": an IRI's ucschar, a non-ASCII byte to the URI grammars; a
         // continuation byte with no lead byte: nothing.
         if g == Grammar::Rfc3987 {
-            assert_eq!(UriRef::parse_bytes_with(b"s:a\xC3\xA9", g).unwrap().path(), "a\u{e9}");
+            assert_eq!(g.reference().parse_bytes(b"s:a\xC3\xA9").unwrap().path(), "a\u{e9}");
         } else {
-            let e = UriRef::parse_bytes_with(b"s:a\xC3\xA9", g).unwrap_err();
+            let e = g.reference().parse_bytes(b"s:a\xC3\xA9").unwrap_err();
             assert_eq!((e.index(), e.found()), (3, Some(0xC3)), "{g}");
         }
-        let e = UriRef::parse_bytes_with(b"s:a\xA9", g).unwrap_err();
+        let e = g.reference().parse_bytes(b"s:a\xA9").unwrap_err();
         assert_eq!((e.index(), e.found()), (3, Some(0xA9)), "{g}");
         // Every byte value, alone after "s:": ASCII graphic bytes only, and
         // never a panic.
         for b in 0..=255u8 {
             let input = [b's', b':', b];
-            if let Ok(u) = UriRef::parse_bytes_with(&input, g) {
+            if let Ok(u) = g.reference().parse_bytes(&input) {
                 assert!(b.is_ascii_graphic(), "{g}: byte {b:#04x} accepted");
                 assert_eq!(u.scheme(), Some("s"));
             }
@@ -179,19 +179,19 @@ fn readme_difference_table() {
     assert!(rows.len() >= 25, "README table lost rows: {}", rows.len());
     let mut differing = 0;
     for (input, cells) in &rows {
-        let results: Vec<bool> = Grammar::ALL.iter().map(|&g| UriRef::parse_with(input, g).is_ok()).collect();
+        let results: Vec<bool> = Grammar::ALL.iter().map(|&g| g.reference().parse(input).is_ok()).collect();
         if results.iter().any(|&r| r != results[0]) {
             differing += 1;
         }
-        for (g, cell) in Grammar::ALL.into_iter().zip(cells) {
+        for (g, cell) in Grammar::ALL.iter().copied().zip(cells) {
             let ctx = format!("README row {input:?}, {g}");
             match cell {
                 Cell::Invalid(index, kind) => {
-                    let e = UriRef::parse_with(input, g).expect_err(&ctx);
+                    let e = g.reference().parse(input).expect_err(&ctx);
                     assert_eq!((e.index(), e.kind().name()), (*index, kind.as_str()), "{ctx}");
                 }
                 Cell::Valid(comps) => {
-                    let u = UriRef::parse_with(input, g).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                    let u = g.reference().parse(input).unwrap_or_else(|e| panic!("{ctx}: {e}"));
                     for (name, want) in comps {
                         let got = match name.as_str() {
                             "scheme" => u.scheme(),
@@ -220,16 +220,16 @@ const BASE_2396: &str = "http://a/b/c/d;p?q";
 
 #[test]
 fn rfc2396_appendix_c() {
-    let base = UriRef::parse_with(BASE_2396, Grammar::Rfc2396).unwrap();
+    let base = Syntax::Rfc2396Reference.parse(BASE_2396).unwrap();
     let mut n = 0;
     for (line, f) in records(&data("resolve_rfc2396.txt")) {
         let (r, want, valid) = (f[0], f[1], f[2] == "yes");
         let ctx = format!("resolve_rfc2396.txt:{line}: {r:?}");
-        let parsed = UriRef::parse_with(r, Grammar::Rfc2396);
+        let parsed = Syntax::Rfc2396Reference.parse(r);
         assert_eq!(parsed.is_ok(), valid, "{ctx}: RFC 2396 grammar");
         // §5.2 step 1 parses by §4.3 (Appendix B): any grammar's components do.
         let r = parsed.or_else(|_| UriRef::parse(r)).unwrap();
-        assert_eq!(r.resolve_against_with(&base, ResolveMode::Rfc2396).unwrap(), want, "{ctx}");
+        assert_eq!(r.resolve_str_with(&base, ResolveMode::Rfc2396).unwrap(), want, "{ctx}");
         n += 1;
     }
     assert_eq!(n, 42, "C.1 has 22 examples, C.2 20");
@@ -262,7 +262,7 @@ fn rfc2396_other_cases() {
     ];
     for (b, r, want) in cases {
         let base = UriRef::parse(b).unwrap();
-        let got = UriRef::parse(r).unwrap().resolve_against_with(&base, ResolveMode::Rfc2396).unwrap();
+        let got = UriRef::parse(r).unwrap().resolve_str_with(&base, ResolveMode::Rfc2396).unwrap();
         assert_eq!(got, want, "{r:?} against {b:?}");
     }
 }
@@ -276,7 +276,7 @@ fn rfc1630_partial_forms() {
         let base = UriRef::parse(ctx_uri).unwrap();
         // The partial forms are not in RFC 1630's BNF: parsed by RFC 3986.
         let r = UriRef::parse(partial).unwrap();
-        assert_eq!(r.resolve_against_with(&base, ResolveMode::Rfc1630).unwrap(), want, "{ctx}");
+        assert_eq!(r.resolve_str_with(&base, ResolveMode::Rfc1630).unwrap(), want, "{ctx}");
         n += 1;
     }
     assert_eq!(n, 10);
@@ -307,7 +307,7 @@ fn rfc1630_other_cases() {
     ];
     for (b, r, want) in cases {
         let base = UriRef::parse(b).unwrap();
-        let got = UriRef::parse(r).unwrap().resolve_against_with(&base, ResolveMode::Rfc1630).unwrap();
+        let got = UriRef::parse(r).unwrap().resolve_str_with(&base, ResolveMode::Rfc1630).unwrap();
         assert_eq!(got, want, "{r:?} against {b:?}");
     }
 }
@@ -317,7 +317,7 @@ fn older_modes_keep_the_base_requirement() {
     let base = UriRef::parse("//a/b").unwrap();
     for mode in [ResolveMode::Rfc2396, ResolveMode::Rfc1630] {
         assert_eq!(
-            UriRef::parse("g").unwrap().resolve_against_with(&base, mode),
+            UriRef::parse("g").unwrap().resolve_str_with(&base, mode),
             Err(uriscan::ResolveError::BaseWithoutScheme)
         );
     }
@@ -359,11 +359,11 @@ mod oracle {
     #[test]
     fn every_grammar_agrees_with_its_regex() {
         let inputs = inputs();
-        for g in Grammar::ALL {
+        for &g in Grammar::ALL {
             let mut accepted = 0;
             for input in &inputs {
-                let want = uriscan::oracle::is_valid_with(input, g);
-                let got = UriRef::parse_bytes_with(input, g);
+                let want = uriscan::oracle::is_valid_bytes(input, g.reference());
+                let got = g.reference().parse_bytes(input);
                 assert_eq!(got.is_ok(), want, "{g}: {:?} ({:?})", String::from_utf8_lossy(input), got);
                 accepted += want as usize;
             }

@@ -9,7 +9,7 @@
 //! optimized, overflow-checked profile (`cargo test --profile ci-checked
 //! --test huge -- --include-ignored`, see `.ci/run`).
 
-use uriscan::{split_bytes, ErrorKind, Grammar, UriRef};
+use uriscan::{split_bytes, ErrorKind, Syntax};
 
 /// The longest input the automaton can describe.
 const MAX: usize = u32::MAX as usize - 1;
@@ -28,7 +28,7 @@ fn build(prefix: &[u8], fill: u8, suffix: &[u8], len: usize) -> Vec<u8> {
 fn parse_at_the_boundary() {
     // The longest input: valid, every offset right.
     let v = build(b"s://h/", b'a', b"?q#f", MAX);
-    let u = UriRef::parse_bytes(&v).expect("the longest describable input parses");
+    let u = Syntax::UriReference.parse_bytes(&v).expect("the longest describable input parses");
     assert_eq!((u.scheme(), u.host(), u.query(), u.fragment()), (Some("s"), Some("h"), Some("q"), Some("f")));
     assert_eq!(u.path().len(), MAX - "s://h?q#f".len());
     // An error at its very last byte has that index.
@@ -36,11 +36,11 @@ fn parse_at_the_boundary() {
     if let Some(last) = v.last_mut() {
         *last = b' ';
     }
-    let e = UriRef::parse_bytes(&v).unwrap_err();
+    let e = Syntax::UriReference.parse_bytes(&v).unwrap_err();
     assert_eq!((e.index(), e.kind()), (MAX - 1, ErrorKind::Fragment));
     // One byte more is too long: reported at the end, never misread.
     v.push(b'f');
-    let e = UriRef::parse_bytes(&v).unwrap_err();
+    let e = Syntax::UriReference.parse_bytes(&v).unwrap_err();
     assert_eq!((e.index(), e.kind()), (u32::MAX as usize, ErrorKind::TooLong));
     assert_eq!(
         e.to_string(),
@@ -48,7 +48,7 @@ fn parse_at_the_boundary() {
     );
     // A batch reports the same for that item, and goes on with the next.
     let mut results = Vec::new();
-    UriRef::parse_bytes_each_with([v.as_slice(), b"s://h/"], Grammar::Rfc3986, |_, r| {
+    Syntax::UriReference.parse_bytes_each([v.as_slice(), b"s://h/"], |_, r| {
         results.push(r.map(|u| u.host()));
     });
     assert_eq!(results, [Err(e), Ok(Some("h"))]);

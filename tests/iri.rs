@@ -7,7 +7,7 @@ mod common;
 
 use common::{records, unescape};
 use std::borrow::Cow;
-use uriscan::{iri, Grammar, HostKind, NormalizeOptions, ResolveMode, UriRef};
+use uriscan::{iri, HostKind, NormalizeOptions, ResolveMode, Syntax, UriRef};
 
 const UTF8: &str = include_str!("data/rfc3987_utf8.txt");
 const EXAMPLES: &str = include_str!("data/rfc3987_examples.txt");
@@ -17,7 +17,7 @@ fn utf8_boundaries_through_the_automaton() {
     let mut n = 0;
     for (line, f) in records(UTF8) {
         let input = unescape(f[0]);
-        let got = UriRef::parse_bytes_with(&input, Grammar::Rfc3987);
+        let got = Syntax::IriReference.parse_bytes(&input);
         let ctx = format!("rfc3987_utf8.txt:{line}: {}", f[0]);
         if f[1] == "valid" {
             let u = got.unwrap_or_else(|e| panic!("{ctx}: {e}"));
@@ -31,7 +31,7 @@ fn utf8_boundaries_through_the_automaton() {
         }
         // The RFC 3986 grammar takes no non-ASCII byte at all.
         if let Some(k) = input.iter().position(|&b| b >= 0x80) {
-            assert_eq!(UriRef::parse_bytes(&input).unwrap_err().index(), k, "{ctx}");
+            assert_eq!(Syntax::UriReference.parse_bytes(&input).unwrap_err().index(), k, "{ctx}");
         }
         n += 1;
     }
@@ -50,13 +50,13 @@ fn ucschar_tables_agree_with_the_automaton() {
         buf.clear();
         buf.push_str("s:/");
         buf.push(c);
-        let path = UriRef::parse_with(&buf, Grammar::Rfc3987).is_ok();
+        let path = Syntax::IriReference.parse(&buf).is_ok();
         let allowed = !iri::is_bidi_format(c);
         assert_eq!(path, allowed && iri::is_ucschar(c), "U+{v:04X} in a path");
         buf.clear();
         buf.push_str("s:?");
         buf.push(c);
-        let query = UriRef::parse_with(&buf, Grammar::Rfc3987).is_ok();
+        let query = Syntax::IriReference.parse(&buf).is_ok();
         assert_eq!(query, allowed && (iri::is_ucschar(c) || iri::is_iprivate(c)), "U+{v:04X} in a query");
     }
 }
@@ -69,19 +69,19 @@ fn rfc3987_examples() {
         let got: Cow<str> = match f[0] {
             "to_uri" => {
                 // The string function and the view agree.
-                let u = UriRef::parse_with(f[1], Grammar::Rfc3987).unwrap_or_else(|e| panic!("{ctx}: {e}"));
-                assert_eq!(u.to_uri(), iri::to_uri(f[1]), "{ctx}");
+                let u = Syntax::IriReference.parse(f[1]).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                assert_eq!(u.to_uri_str(), iri::to_uri(f[1]), "{ctx}");
                 iri::to_uri(f[1])
             }
             "to_iri" => {
                 let u = UriRef::parse(f[1]).unwrap_or_else(|e| panic!("{ctx}: {e}"));
-                assert_eq!(u.to_iri(), iri::to_iri(f[1]), "{ctx}");
+                assert_eq!(u.to_iri_str(), iri::to_iri(f[1]), "{ctx}");
                 iri::to_iri(f[1])
             }
             #[cfg(feature = "idna")]
             "to_uri_idna" => {
-                let u = UriRef::parse_with(f[1], Grammar::Rfc3987).unwrap_or_else(|e| panic!("{ctx}: {e}"));
-                u.to_uri_idna().unwrap_or_else(|e| panic!("{ctx}: {e}"))
+                let u = Syntax::IriReference.parse(f[1]).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                u.to_uri_idna_str().unwrap_or_else(|e| panic!("{ctx}: {e}"))
             }
             #[cfg(not(feature = "idna"))]
             "to_uri_idna" => continue,
@@ -100,36 +100,36 @@ fn the_common_crawl_shapes_parse() {
         ("//bn.wikipedia.org/wiki/ঝালকাঠি_সদর_উপজেলা", "/wiki/ঝালকাঠি_সদর_উপজেলা"),
         ("#Высокое_качество_товаров", ""),
     ] {
-        let u = UriRef::parse_with(s, Grammar::Rfc3987).unwrap();
+        let u = Syntax::IriReference.parse(s).unwrap();
         assert_eq!(u.path(), path);
         assert!(UriRef::parse(s).is_err());
         // The same view through bytes.
-        assert_eq!(UriRef::parse_bytes_with(s.as_bytes(), Grammar::Rfc3987), Ok(u));
+        assert_eq!(Syntax::IriReference.parse_bytes(s.as_bytes()), Ok(u));
     }
-    let u = UriRef::parse_with("http://納豆.example.org:8080/p?q#f", Grammar::Rfc3987).unwrap();
+    let u = Syntax::IriReference.parse("http://納豆.example.org:8080/p?q#f").unwrap();
     assert_eq!((u.host(), u.host_kind(), u.port()), (Some("納豆.example.org"), Some(HostKind::RegName), Some("8080")));
-    let u = UriRef::parse_with("http://[::1]/é", Grammar::Rfc3987).unwrap();
+    let u = Syntax::IriReference.parse("http://[::1]/é").unwrap();
     assert_eq!(u.host_kind(), Some(HostKind::Ipv6));
-    let u = UriRef::parse_with("http://1.2.3.4/é", Grammar::Rfc3987).unwrap();
+    let u = Syntax::IriReference.parse("http://1.2.3.4/é").unwrap();
     assert_eq!(u.host_kind(), Some(HostKind::Ipv4));
 }
 
 #[test]
 fn resolution_and_normalization_on_iris() {
-    let base = UriRef::parse_with("http://例え.jp/a/b/c?é", Grammar::Rfc3987).unwrap();
-    let r = UriRef::parse_with("../д/./ж?ü#ö", Grammar::Rfc3987).unwrap();
-    assert_eq!(r.resolve_against_with(&base, ResolveMode::Strict).unwrap(), "http://例え.jp/a/д/ж?ü#ö");
-    let u = UriRef::parse_with("HTTP://Ex.ORG/%c3%a9/../%E6%AF%9B/%7e?%EE%80%80#%ee%80%80", Grammar::Rfc3987).unwrap();
-    assert_eq!(u.normalize_iri(NormalizeOptions::SYNTAX), "http://ex.org/毛/~?\u{E000}#%EE%80%80");
-    assert_eq!(u.normalize_with(NormalizeOptions::SYNTAX), "http://ex.org/%E6%AF%9B/~?%EE%80%80#%EE%80%80");
+    let base = Syntax::IriReference.parse("http://例え.jp/a/b/c?é").unwrap();
+    let r = Syntax::IriReference.parse("../д/./ж?ü#ö").unwrap();
+    assert_eq!(r.resolve_str_with(&base, ResolveMode::Strict).unwrap(), "http://例え.jp/a/д/ж?ü#ö");
+    let u = Syntax::IriReference.parse("HTTP://Ex.ORG/%c3%a9/../%E6%AF%9B/%7e?%EE%80%80#%ee%80%80").unwrap();
+    assert_eq!(u.normalize_iri_str(NormalizeOptions::SYNTAX), "http://ex.org/毛/~?\u{E000}#%EE%80%80");
+    assert_eq!(u.normalize_str_with(NormalizeOptions::SYNTAX), "http://ex.org/%E6%AF%9B/~?%EE%80%80#%EE%80%80");
     // §5.3: an IRI and its URI mapping compare equal, case and hex case aside.
     let uri = UriRef::parse("http://EX.org/%e6%af%9b").unwrap();
-    let iri = UriRef::parse_with("http://ex.org/毛", Grammar::Rfc3987).unwrap();
+    let iri = Syntax::IriReference.parse("http://ex.org/毛").unwrap();
     assert!(iri.iri_eq(&uri, NormalizeOptions::SYNTAX));
     assert!(!iri.iri_eq(&UriRef::parse("http://ex.org/%E6%AF%9C").unwrap(), NormalizeOptions::SYNTAX));
     // Normalizing an IRI keeps it an IRI.
-    let n = u.normalize_iri(NormalizeOptions::SCHEME_BASED);
-    assert!(UriRef::parse_with(&n, Grammar::Rfc3987).is_ok(), "{n}");
+    let n = u.normalize_iri_str(NormalizeOptions::SCHEME_BASED);
+    assert!(Syntax::IriReference.parse(&n).is_ok(), "{n}");
 }
 
 #[cfg(feature = "idna")]
@@ -137,12 +137,12 @@ fn resolution_and_normalization_on_iris() {
 fn idna_refusals_are_errors_with_the_host_index() {
     // A label mixing a left-to-right letter with a right-to-left one breaks
     // the bidi rule of IDNA (RFC 5893), which UTS #46 ToASCII checks.
-    let u = UriRef::parse_with("http://aא.example/", Grammar::Rfc3987).unwrap();
-    let e = u.to_uri_idna().unwrap_err();
+    let u = Syntax::IriReference.parse("http://aא.example/").unwrap();
+    let e = u.to_uri_idna_str().unwrap_err();
     assert_eq!(e.index(), 7);
     // Hosts that are not reg-names, and ASCII ones, are left to to_uri.
-    let u = UriRef::parse_with("http://[::1]/é", Grammar::Rfc3987).unwrap();
-    assert_eq!(u.to_uri_idna().unwrap(), "http://[::1]/%C3%A9");
+    let u = Syntax::IriReference.parse("http://[::1]/é").unwrap();
+    assert_eq!(u.to_uri_idna_str().unwrap(), "http://[::1]/%C3%A9");
 }
 
 // Properties on generated IRIs.
@@ -269,8 +269,8 @@ fn uri_mapping_keeps_every_component() {
     let mut g = Gen(0x9E37_79B9_7F4A_7C15);
     for _ in 0..20_000 {
         let s = g.iri(true);
-        let i = UriRef::parse_with(&s, Grammar::Rfc3987).unwrap_or_else(|e| panic!("{s:?}: {e}"));
-        let mapped = i.to_uri();
+        let i = Syntax::IriReference.parse(&s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+        let mapped = i.to_uri_str();
         let u = UriRef::parse(&mapped).unwrap_or_else(|e| panic!("{s:?} -> {mapped:?}: {e}"));
         let m = |c: Option<&str>| c.map(|c| iri::to_uri(c).into_owned());
         assert_eq!(u.scheme(), i.scheme(), "{s:?}");
@@ -292,10 +292,10 @@ fn round_trip_without_percent_encoding() {
     let mut g = Gen(0x2545_F491_4F6C_DD1D);
     for _ in 0..20_000 {
         let s = g.iri(false);
-        let i = UriRef::parse_with(&s, Grammar::Rfc3987).unwrap_or_else(|e| panic!("{s:?}: {e}"));
-        let uri = i.to_uri();
+        let i = Syntax::IriReference.parse(&s).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+        let uri = i.to_uri_str();
         assert_eq!(iri::to_iri(&uri), s);
-        assert_eq!(UriRef::parse(&uri).unwrap().to_iri(), s);
+        assert_eq!(UriRef::parse(&uri).unwrap().to_iri_str(), s);
     }
 }
 
@@ -311,11 +311,11 @@ fn arbitrary_bytes_never_panic() {
         let prefix: &[u8] = [&b""[..], b"http://", b"s:?", b"//h/"][k % 4];
         let mut b = prefix.to_vec();
         b.extend((0..n).map(|_| alphabet[g.next(alphabet.len())]));
-        match UriRef::parse_bytes_with(&b, Grammar::Rfc3987) {
+        match Syntax::IriReference.parse_bytes(&b) {
             Ok(u) => {
-                assert!(UriRef::parse(&u.to_uri()).is_ok(), "{b:?}");
-                let back = u.to_uri();
-                assert!(UriRef::parse_with(&iri::to_iri(&back), Grammar::Rfc3987).is_ok(), "{b:?}");
+                assert!(UriRef::parse(&u.to_uri_str()).is_ok(), "{b:?}");
+                let back = u.to_uri_str();
+                assert!(Syntax::IriReference.parse(&iri::to_iri(&back)).is_ok(), "{b:?}");
             }
             Err(e) => assert_eq!(e.found(), b.get(e.index()).copied()),
         }

@@ -21,7 +21,7 @@ mod generator;
 use generator::{Generator, Rng};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use std::sync::OnceLock;
-use uriscan::{HostKind, Rule, UriRef};
+use uriscan::{HostKind, Syntax};
 
 /// Cases per quickcheck property.
 const CASES: u64 = 10_000;
@@ -213,7 +213,7 @@ fn all_engines_on_near_misses() {
 /// silently degrade into producing garbage (or only trivial strings).
 #[test]
 fn generator_valid_ratio_and_coverage() {
-    let rules = [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef];
+    let rules = [Syntax::UriReference, Syntax::Uri, Syntax::AbsoluteUri, Syntax::RelativeRef];
     let mut rng = Rng(seed());
     let (mut total, mut valid, mut oracle_valid) = (0usize, 0usize, 0usize);
     let (mut near_total, mut near_valid) = (0usize, 0usize);
@@ -227,7 +227,7 @@ fn generator_valid_ratio_and_coverage() {
             total += 1;
             bytes += s.len();
             oracle_valid += uriscan::oracle::is_valid_bytes(&s, rule) as usize;
-            match UriRef::parse_bytes_as(&s, rule) {
+            match rule.parse_bytes(&s) {
                 Ok(u) => {
                     valid += 1;
                     if let Some(k) = u.host_kind() {
@@ -244,7 +244,7 @@ fn generator_valid_ratio_and_coverage() {
             }
             let m = generator::mutate(&s, &mut rng);
             near_total += 1;
-            near_valid += UriRef::parse_bytes_as(&m, rule).is_ok() as usize;
+            near_valid += rule.parse_bytes(&m).is_ok() as usize;
         }
     }
     let ratio = valid as f64 / total as f64;
@@ -285,14 +285,14 @@ fn generator_valid_ratio_and_coverage() {
 #[test]
 fn validity_oracle_basics() {
     for (rule, yes, no) in [
-        (Rule::UriReference, "", "a b"),
-        (Rule::Uri, "a:", ":"),
-        (Rule::AbsoluteUri, "a:b?c", "a:b#c"),
-        (Rule::RelativeRef, "//h", "a:b"),
+        (Syntax::UriReference, "", "a b"),
+        (Syntax::Uri, "a:", ":"),
+        (Syntax::AbsoluteUri, "a:b?c", "a:b#c"),
+        (Syntax::RelativeRef, "//h", "a:b"),
     ] {
         assert!(uriscan::oracle::is_valid(yes, rule), "{rule:?} {yes:?}");
         assert!(!uriscan::oracle::is_valid(no, rule), "{rule:?} {no:?}");
-        assert!(UriRef::parse_as(yes, rule).is_ok());
-        assert!(UriRef::parse_as(no, rule).is_err());
+        assert!(rule.parse(yes).is_ok());
+        assert!(rule.parse(no).is_err());
     }
 }

@@ -32,9 +32,9 @@ fn rfc_examples_count() {
 fn rfc_examples_strict() {
     let base = UriRef::parse(BASE).unwrap();
     for (r, strict, _) in rows() {
-        let got = UriRef::parse(&r).unwrap().resolve_against(&base).unwrap();
+        let got = UriRef::parse(&r).unwrap().resolve_str(&base).unwrap();
         assert_eq!(got, strict, "resolving {r:?}");
-        let got = UriRef::parse(&r).unwrap().resolve_against_with(&base, ResolveMode::Strict).unwrap();
+        let got = UriRef::parse(&r).unwrap().resolve_str_with(&base, ResolveMode::Strict).unwrap();
         assert_eq!(got, strict, "resolving {r:?}");
     }
 }
@@ -43,7 +43,7 @@ fn rfc_examples_strict() {
 fn rfc_examples_non_strict() {
     let base = UriRef::parse(BASE).unwrap();
     for (r, _, non_strict) in rows() {
-        let got = UriRef::parse(&r).unwrap().resolve_against_with(&base, ResolveMode::NonStrict).unwrap();
+        let got = UriRef::parse(&r).unwrap().resolve_str_with(&base, ResolveMode::NonStrict).unwrap();
         assert_eq!(got, non_strict, "resolving {r:?}");
     }
 }
@@ -77,9 +77,9 @@ fn rfc_examples_into_one_buffer() {
 fn base_through_uri_type_and_fragment_ignored() {
     let base = uriscan::Uri::parse("http://a/b/c/d;p?q#base-frag").unwrap();
     let r = UriRef::parse("g").unwrap();
-    assert_eq!(r.resolve_against(&base).unwrap(), "http://a/b/c/g");
-    assert_eq!(UriRef::parse("").unwrap().resolve_against(&base).unwrap(), "http://a/b/c/d;p?q");
-    assert_eq!(UriRef::parse("#f").unwrap().resolve_against(&base).unwrap(), "http://a/b/c/d;p?q#f");
+    assert_eq!(r.resolve_str(&base).unwrap(), "http://a/b/c/g");
+    assert_eq!(UriRef::parse("").unwrap().resolve_str(&base).unwrap(), "http://a/b/c/d;p?q");
+    assert_eq!(UriRef::parse("#f").unwrap().resolve_str(&base).unwrap(), "http://a/b/c/d;p?q#f");
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn base_without_scheme_is_an_error() {
     for b in ["//a/b", "/a", "a", ""] {
         let base = UriRef::parse(b).unwrap();
         let r = UriRef::parse("g").unwrap();
-        assert_eq!(r.resolve_against(&base), Err(ResolveError::BaseWithoutScheme));
+        assert_eq!(r.resolve_str(&base), Err(ResolveError::BaseWithoutScheme));
         assert_eq!(r.resolve_into(&base, ResolveMode::NonStrict, &mut buf), Err(ResolveError::BaseWithoutScheme));
         assert!(buf.is_empty());
     }
@@ -130,7 +130,7 @@ fn merge_cases() {
     ];
     for (b, r, want) in cases {
         let base = UriRef::parse(b).unwrap();
-        let got = UriRef::parse(r).unwrap().resolve_against(&base).unwrap();
+        let got = UriRef::parse(r).unwrap().resolve_str(&base).unwrap();
         assert_eq!(got, want, "{r:?} against {b:?}");
     }
 }
@@ -139,8 +139,8 @@ fn merge_cases() {
 fn non_strict_scheme_match_ignores_case() {
     let base = UriRef::parse("HTTP://a/b/c").unwrap();
     let r = UriRef::parse("http:g").unwrap();
-    assert_eq!(r.resolve_against_with(&base, ResolveMode::NonStrict).unwrap(), "HTTP://a/b/g");
-    assert_eq!(r.resolve_against_with(&base, ResolveMode::Strict).unwrap(), "http:g");
+    assert_eq!(r.resolve_str_with(&base, ResolveMode::NonStrict).unwrap(), "HTTP://a/b/g");
+    assert_eq!(r.resolve_str_with(&base, ResolveMode::Strict).unwrap(), "http:g");
     assert_eq!(ResolveMode::default(), ResolveMode::Strict);
 }
 

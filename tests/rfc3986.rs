@@ -3,14 +3,14 @@
 
 mod common;
 use common::*;
-use uriscan::{Component, ErrorKind, HostKind, Rule, UriRef};
+use uriscan::{Component, ErrorKind, HostKind, Syntax, UriRef};
 
-fn rule(name: &str) -> Rule {
+fn rule(name: &str) -> Syntax {
     match name {
-        "uri-reference" => Rule::UriReference,
-        "uri" => Rule::Uri,
-        "absolute-uri" => Rule::AbsoluteUri,
-        "relative-ref" => Rule::RelativeRef,
+        "uri-reference" => Syntax::UriReference,
+        "uri" => Syntax::Uri,
+        "absolute-uri" => Syntax::AbsoluteUri,
+        "relative-ref" => Syntax::RelativeRef,
         other => panic!("unknown rule {}", other),
     }
 }
@@ -48,22 +48,24 @@ fn valid_examples_have_every_component() {
         assert_eq!(by_range(Component::Query), c.query, "{} query range", ctx);
         assert_eq!(by_range(Component::Fragment), c.fragment, "{} fragment range", ctx);
         // The same through the byte API.
-        let b = UriRef::parse_bytes(c.input.as_bytes()).unwrap_or_else(|e| panic!("{}: bytes rejected: {}", ctx, e));
+        let b = Syntax::UriReference
+            .parse_bytes(c.input.as_bytes())
+            .unwrap_or_else(|e| panic!("{}: bytes rejected: {}", ctx, e));
         assert_eq!(b, u, "{} bytes", ctx);
         // The rule-specific entry points agree with the reference's shape.
         let has_scheme = c.scheme.is_some();
-        assert_eq!(UriRef::parse_as(c.input, Rule::Uri).is_ok(), has_scheme, "{} as URI", ctx);
-        assert_eq!(UriRef::parse_as(c.input, Rule::RelativeRef).is_ok(), !has_scheme, "{} as relative-ref", ctx);
+        assert_eq!(Syntax::Uri.parse(c.input).is_ok(), has_scheme, "{} as URI", ctx);
+        assert_eq!(Syntax::RelativeRef.parse(c.input).is_ok(), !has_scheme, "{} as relative-ref", ctx);
         assert_eq!(
-            UriRef::parse_as(c.input, Rule::AbsoluteUri).is_ok(),
+            Syntax::AbsoluteUri.parse(c.input).is_ok(),
             has_scheme && c.fragment.is_none(),
             "{} as absolute-URI",
             ctx
         );
-        if let Ok(x) = UriRef::parse_as(c.input, Rule::Uri) {
+        if let Ok(x) = Syntax::Uri.parse(c.input) {
             assert_eq!(x, u, "{} URI rule gives the same components", ctx);
         }
-        if let Ok(x) = UriRef::parse_as(c.input, Rule::RelativeRef) {
+        if let Ok(x) = Syntax::RelativeRef.parse(c.input) {
             assert_eq!(x, u, "{} relative-ref rule gives the same components", ctx);
         }
     }
@@ -75,12 +77,12 @@ fn invalid_inputs_fail_at_the_exact_index_and_kind() {
     assert!(cases.len() > 40, "data file lost its cases: {}", cases.len());
     for c in &cases {
         let ctx = format!("rfc3986_invalid.txt:{}: {:?}", c.line, String::from_utf8_lossy(&c.input));
-        let e = UriRef::parse_bytes_as(&c.input, rule(&c.rule)).expect_err(&ctx);
+        let e = (rule(&c.rule)).parse_bytes(&c.input).expect_err(&ctx);
         assert_eq!(e.index(), c.index, "{} index ({})", ctx, e);
         assert_eq!(format!("{:?}", e.kind()), c.kind, "{} kind ({})", ctx, e);
         assert_eq!(e.found(), c.input.get(c.index).copied(), "{} found", ctx);
         if let Ok(s) = std::str::from_utf8(&c.input) {
-            assert_eq!(UriRef::parse_as(s, rule(&c.rule)), Err(e), "{} str and bytes agree", ctx);
+            assert_eq!((rule(&c.rule)).parse(s), Err(e), "{} str and bytes agree", ctx);
         }
     }
 }
@@ -91,12 +93,12 @@ fn error_messages_name_the_byte_and_the_context() {
     assert_eq!(e.to_string(), "invalid character '\"' at index 10 in path");
     let e = UriRef::parse("http://[::1").unwrap_err();
     assert_eq!(e.to_string(), "unexpected end of input at index 11 in IP literal");
-    let e = UriRef::parse_bytes(b"/a\xC3\xA9").unwrap_err();
+    let e = Syntax::UriReference.parse_bytes(b"/a\xC3\xA9").unwrap_err();
     assert_eq!(e.to_string(), "non-ASCII byte 0xC3 at index 2 in path");
     // After "/" the reference may still become "//authority": no narrower context.
-    let e = UriRef::parse_bytes(b"/\xC3\xA9").unwrap_err();
+    let e = Syntax::UriReference.parse_bytes(b"/\xC3\xA9").unwrap_err();
     assert_eq!(e.to_string(), "non-ASCII byte 0xC3 at index 1 in URI reference");
-    let e = UriRef::parse_bytes(b"/a\tb").unwrap_err();
+    let e = Syntax::UriReference.parse_bytes(b"/a\tb").unwrap_err();
     assert_eq!(e.to_string(), "control byte 0x09 at index 2 in path");
     let e: Box<dyn std::error::Error> = Box::new(UriRef::parse("%").unwrap_err());
     assert_eq!(e.to_string(), "unexpected end of input at index 1 in percent-encoding");
@@ -108,11 +110,11 @@ fn ip_addresses_and_ports() {
     let u = UriRef::parse("http://192.0.2.16:80/").unwrap();
     assert_eq!(u.ipv4(), Some(std::net::Ipv4Addr::new(192, 0, 2, 16)));
     assert_eq!(u.ipv6(), None);
-    assert_eq!(u.port_u16(), Some(uriscan::Port::Number(80)));
+    assert_eq!(u.port_value(), Some(uriscan::Port::Number(80)));
     let u = UriRef::parse("//[::FFFF:129.144.52.38]:65535").unwrap();
     assert_eq!(u.ipv6(), Some("::ffff:129.144.52.38".parse().unwrap()));
-    assert_eq!(u.port_u16(), Some(uriscan::Port::Number(65535)));
-    assert_eq!(UriRef::parse("//h:99999999999999999999").unwrap().port_u16(), Some(uriscan::Port::TooLarge));
+    assert_eq!(u.port_value(), Some(uriscan::Port::Number(65535)));
+    assert_eq!(UriRef::parse("//h:99999999999999999999").unwrap().port_value(), Some(uriscan::Port::TooLarge));
     assert_eq!(UriRef::parse("//1.2.3.256").unwrap().ipv4(), None);
     assert_eq!(UriRef::parse("//[v1.x]").unwrap().ipv6(), None);
     // Every IPv6 example converts to the same address std parses.

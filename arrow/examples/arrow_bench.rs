@@ -69,7 +69,7 @@ fn row_by_row<'a>(rows: impl Iterator<Item = Option<&'a str>>, n: usize) -> Vec<
         for (b, v) in parts.iter_mut().zip(values) {
             b.append_option(v);
         }
-        port.append_option(match u.port_u16() {
+        port.append_option(match u.port_value() {
             Some(Port::Number(p)) => Some(i32::from(p)),
             _ => None,
         });

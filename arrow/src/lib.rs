@@ -43,7 +43,7 @@ use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::borrow::Cow;
 
-use uriscan::{Component, Grammar, HostKind, NormalizeOptions, Port, ResolveMode, UriRef};
+use uriscan::{Component, HostKind, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
 use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, parse_rows, Row};
@@ -91,7 +91,7 @@ pub fn parse_fields() -> Fields {
 
 /// The port of `u` as a number, `None` when absent, empty or above 65535.
 fn port_number(u: &UriRef<'_>) -> Option<i32> {
-    match u.port_u16() {
+    match u.port_value() {
         Some(Port::Number(n)) => Some(i32::from(n)),
         _ => None,
     }
@@ -320,7 +320,7 @@ pub fn normalize(array: &dyn Array, opts: NormalizeOptions) -> Result<StringView
     let mut out = ViewColumn::with_capacity(array.len());
     let buffers = for_each_row(array, |row| match row {
         Some(row) => match UriRef::parse(row.text) {
-            Ok(u) => out.push_cow(&row, u.normalize_with(opts)),
+            Ok(u) => out.push_cow(&row, u.normalize_str_with(opts)),
             Err(_) => out.push_null(),
         },
         None => out.push_null(),
@@ -407,10 +407,11 @@ fn append_resolved(out: &mut StringViewBuilder, buf: &mut String, row: Option<Ro
 }
 
 /// The raw value of the first query parameter named `name` in each row
-/// (the query split at `&`, each piece at its first `=`, keys compared as
-/// written, nothing decoded), as a view into the input. A key without `=`
-/// gives an empty string; null when the row is null or invalid, or has no
-/// query or no such key.
+/// (the pairs of [`UriRef::query_pairs`]: the query split at `&`, empty
+/// pieces skipped, each piece at its first `=`; keys compared as written,
+/// nothing decoded), as a view into the input. A key without `=` gives an
+/// empty string (the key is there, with no value); null when the row is
+/// null or invalid, or has no query or no such key.
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -462,12 +463,8 @@ pub fn query_param_each(array: &dyn Array, names: &dyn Array) -> Result<StringVi
 /// The raw value of parameter `name` in the query of `text`, if `text` is a
 /// URI reference with such a parameter.
 fn param_value<'a>(text: &'a str, name: &str) -> Option<&'a str> {
-    let query = UriRef::parse(text).ok()?.query()?;
-    query
-        .split('&')
-        .map(|piece| piece.split_once('=').unwrap_or((piece, "")))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value)
+    let query = UriRef::parse(text).ok()?.query_pairs();
+    query.into_iter().find(|p| p.key == name).map(|p| p.value.unwrap_or(""))
 }
 
 /// A view column of a slice of each row chosen by `f` (called with the row
@@ -532,7 +529,7 @@ where
 /// assert!(uris.is_null(2));
 /// ```
 pub fn to_uri(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| UriRef::parse_with(t, Grammar::Rfc3987).ok().map(|_| uriscan::iri::to_uri(t)))
+    map_rows(array, |t| Syntax::IriReference.parse(t).ok().map(|_| uriscan::iri::to_uri(t)))
 }
 
 /// Each URI reference mapped to an IRI reference (RFC 3987 §3.2,
@@ -583,7 +580,7 @@ pub fn surt(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
 
 /// The host of an IRI (or URI) reference, if it has one.
 fn host_of(text: &str) -> Option<&str> {
-    UriRef::parse_with(text, Grammar::Rfc3987).ok()?.host()
+    Syntax::IriReference.parse(text).ok()?.host()
 }
 
 /// The registrable domain (eTLD+1, [`uriscan_crawl::registrable_domain`])

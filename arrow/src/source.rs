@@ -7,7 +7,7 @@ use arrow_buffer::Buffer;
 use arrow_data::ByteView;
 use arrow_schema::{ArrowError, DataType};
 use std::cell::Cell;
-use uriscan::{ParseError, UriRef};
+use uriscan::{ParseError, Syntax, UriRef};
 
 /// Longest string a view keeps inline (Arrow format).
 pub(crate) const MAX_INLINE: usize = 12;
@@ -45,7 +45,7 @@ pub(crate) fn for_each_row<'a>(
 }
 
 /// Parses every row of `array` as a URI reference in one batch
-/// ([`UriRef::parse_each`]: the parser's set-up is paid once per array,
+/// ([`Syntax::parse_each`](uriscan::Syntax::parse_each): the parser's set-up is paid once per array,
 /// not once per row) and calls `f` with each row and its result, in order
 /// (`None` for a null row); returns the buffers as [`for_each_row`] does.
 pub(crate) fn parse_rows<'a>(
@@ -62,7 +62,7 @@ pub(crate) fn parse_rows<'a>(
                 current.set(row);
                 row.map_or("", |r| r.text)
             });
-            UriRef::parse_each(texts, |_, r| (self.0)(current.get().map(|row| (row, r))));
+            Syntax::UriReference.parse_each(texts, |_, r| (self.0)(current.get().map(|row| (row, r))));
         }
     }
     with_rows(array, &mut Parse(f))

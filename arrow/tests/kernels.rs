@@ -5,7 +5,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
 use std::sync::Arc;
-use uriscan::{Component, Grammar, NormalizeOptions, Port, ResolveMode, UriRef};
+use uriscan::{Component, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
 use uriscan_arrow::COMPONENTS;
 use uriscan_crawl::DomainOptions;
 
@@ -100,7 +100,7 @@ fn parse_matches_row_by_row() {
                         let got = if col.is_null(i) { None } else { Some(col.value(i)) };
                         assert_eq!(got, part(&u, c), "{name} of {text}");
                     }
-                    let want_port = match u.port_u16() {
+                    let want_port = match u.port_value() {
                         Some(Port::Number(n)) => Some(i32::from(n)),
                         _ => None,
                     };
@@ -165,8 +165,8 @@ fn kernels_match_row_by_row() {
             assert_eq!(errors.is_valid(i).then(|| errors.value(i).to_string()), parsed.err().map(|e| e.to_string()));
             match parsed {
                 Ok(u) => {
-                    assert_eq!(norm.value(i), u.normalize_with(NormalizeOptions::SCHEME_BASED));
-                    assert_eq!(resolved.value(i), u.resolve_against_with(&b, ResolveMode::Strict).unwrap());
+                    assert_eq!(norm.value(i), u.normalize_str_with(NormalizeOptions::SCHEME_BASED));
+                    assert_eq!(resolved.value(i), u.resolve_str_with(&b, ResolveMode::Strict).unwrap());
                 }
                 Err(_) => assert!(norm.is_null(i) && resolved.is_null(i) && ports.is_null(i)),
             }
@@ -256,7 +256,7 @@ fn iri_and_crawl_kernels_match_row_by_row() {
                 continue;
             };
             let get = |a: &StringViewArray| a.is_valid(i).then(|| a.value(i).to_string());
-            let iri = UriRef::parse_with(text, Grammar::Rfc3987).ok();
+            let iri = Syntax::IriReference.parse(text).ok();
             assert_eq!(get(&uris), iri.map(|_| uriscan::iri::to_uri(text).into_owned()), "{text}");
             let uri = UriRef::parse(text).ok();
             assert_eq!(get(&iris), uri.map(|_| uriscan::iri::to_iri(text).into_owned()), "{text}");

@@ -1,9 +1,10 @@
 //! The command line (clap derive): every option is defined here once; the
 //! help, the completions and the man page are generated from it.
 
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::driver::Syntax;
+use crate::commands::{self, Component, Records};
 use crate::record::Format;
 
 const AFTER_HELP: &str = "\
@@ -84,56 +85,63 @@ pub struct Input {
     pub files: Vec<String>,
 }
 
-/// What a line is parsed as.
+/// The `Fields:` section of a command's help, from its column list.
+fn fields(cols: &[&str]) -> String {
+    format!(
+        "Fields (for --fields; by default all but file, unless -H or several FILEs, and input, \
+         unless --echo):\n  {}\n\nSee 'uriscan --help' for the input rules, the output formats and the exit status.",
+        cols.join(", ")
+    )
+}
+
+/// What a line is parsed as: a grammar of the library's registry and one
+/// of its entry rules, named as `uriscan::Grammar` and `uriscan::Syntax`
+/// name them (the possible values come from the registry).
 #[derive(Debug, Args)]
 pub struct SyntaxArgs {
-    /// The RFC 3986 rule lines must match
-    #[arg(long, value_enum, default_value_t = RuleArg::UriReference)]
-    pub rule: RuleArg,
-    /// Judge lines by this RFC's reference rule instead (not with --rule)
-    #[arg(long, value_enum, conflicts_with = "rule")]
-    pub grammar: Option<GrammarArg>,
+    /// The entry rule lines must match (of --grammar; default: its reference rule)
+    #[arg(long, ignore_case = true, value_parser = rule_names(uriscan::Syntax::ALL))]
+    pub rule: Option<String>,
+    /// The grammar lines are judged by [default: rfc3986]
+    #[arg(long, ignore_case = true, value_parser = grammar_names())]
+    pub grammar: Option<String>,
 }
 
 impl SyntaxArgs {
-    pub fn syntax(&self) -> Syntax {
-        match self.grammar {
-            Some(GrammarArg::Rfc2396) => Syntax::Grammar(uriscan::Grammar::Rfc2396),
-            Some(GrammarArg::Rfc1630) => Syntax::Grammar(uriscan::Grammar::Rfc1630),
-            Some(GrammarArg::Rfc3987) => Syntax::Grammar(uriscan::Grammar::Rfc3987),
-            Some(GrammarArg::Rfc3986) | None => Syntax::Rule(self.rule.rule()),
-        }
+    /// The syntax `--grammar` and `--rule` name together.
+    pub fn syntax(&self) -> Result<uriscan::Syntax, String> {
+        let grammar = match &self.grammar {
+            Some(g) => g.parse::<uriscan::Grammar>().map_err(|e| e.to_string())?,
+            None => uriscan::Grammar::default(),
+        };
+        syntax_of(grammar, self.rule.as_deref())
     }
 }
 
-/// The RFC 3986 entry rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RuleArg {
-    UriReference,
-    Uri,
-    AbsoluteUri,
-    RelativeRef,
+/// The syntax of `grammar` with entry rule `rule` (its reference rule when `None`).
+pub fn syntax_of(grammar: uriscan::Grammar, rule: Option<&str>) -> Result<uriscan::Syntax, String> {
+    let Some(rule) = rule else { return Ok(grammar.reference()) };
+    let found = grammar.syntaxes().iter().find(|x| x.rule().eq_ignore_ascii_case(rule));
+    found.copied().ok_or_else(|| {
+        let rules: Vec<&str> = grammar.syntaxes().iter().map(|x| x.rule()).collect();
+        format!("--rule {rule} is not a rule of --grammar {grammar} (its rules: {})", rules.join(", "))
+    })
 }
 
-impl RuleArg {
-    pub fn rule(self) -> uriscan::Rule {
-        match self {
-            RuleArg::UriReference => uriscan::Rule::UriReference,
-            RuleArg::Uri => uriscan::Rule::Uri,
-            RuleArg::AbsoluteUri => uriscan::Rule::AbsoluteUri,
-            RuleArg::RelativeRef => uriscan::Rule::RelativeRef,
+/// The grammars' names, from the registry.
+fn grammar_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(uriscan::Grammar::ALL.iter().map(|g| PossibleValue::new(g.name())))
+}
+
+/// The entry rules of `syntaxes`, from the registry (each rule once).
+pub fn rule_names(syntaxes: &[uriscan::Syntax]) -> PossibleValuesParser {
+    let mut rules: Vec<&'static str> = Vec::new();
+    for x in syntaxes {
+        if !rules.iter().any(|r| r.eq_ignore_ascii_case(x.rule())) {
+            rules.push(x.rule());
         }
     }
-}
-
-/// The grammars.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GrammarArg {
-    Rfc3986,
-    Rfc2396,
-    Rfc1630,
-    /// IRI references (RFC 3987): RFC 3986 plus non-ASCII characters
-    Rfc3987,
+    PossibleValuesParser::new(rules.into_iter().map(PossibleValue::new))
 }
 
 /// What `resolve` reads: URI references or IRI references.
@@ -144,42 +152,18 @@ pub enum ResolveGrammar {
     Rfc3987,
 }
 
-/// The canonicalization profiles of `canon`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ProfileArg {
-    /// RFC 3986 section 6, syntax- and scheme-based (invalid lines are errors)
-    Rfc3986,
-    /// The web-archive canonical form (the SURT canonicalizer, not reordered)
-    Archive,
-    /// Google Safe Browsing's canonicalization
-    SafeBrowsing,
-}
-
-impl ProfileArg {
-    pub fn profile(self) -> uriscan_crawl::Profile {
-        match self {
-            ProfileArg::Rfc3986 => uriscan_crawl::Profile::Rfc3986,
-            ProfileArg::Archive => uriscan_crawl::Profile::Archive,
-            ProfileArg::SafeBrowsing => uriscan_crawl::Profile::SafeBrowsing,
-        }
-    }
-}
-
-/// The component whose encode set `encode` uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Component {
-    Userinfo,
-    Host,
-    Path,
-    Segment,
-    Query,
-    Fragment,
+/// The canonicalization profiles of `canon`, from the crawl crate's list.
+fn profiles() -> impl clap::builder::TypedValueParser<Value = uriscan_crawl::Profile> {
+    use clap::builder::TypedValueParser;
+    let values = uriscan_crawl::Profile::ALL.map(|p| PossibleValue::new(p.name()).help(p.about()));
+    PossibleValuesParser::new(values).map(|s| s.parse().unwrap_or(uriscan_crawl::Profile::Rfc3986))
 }
 
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
     /// The components of every line (errors for invalid lines)
+    #[command(after_help = fields(commands::ParseJob::COLUMNS))]
     Parse {
         #[command(flatten)]
         syntax: SyntaxArgs,
@@ -187,11 +171,13 @@ pub enum Cmd {
         input: Input,
     },
     /// The RFC 3986 Appendix B split of every line (no validation)
+    #[command(after_help = fields(commands::SplitJob::COLUMNS))]
     Split {
         #[command(flatten)]
         input: Input,
     },
     /// Resolve every line against --base, or BASE<TAB>REFERENCE lines (--pairs) (section 5.2)
+    #[command(after_help = fields(commands::ResolveJob::COLUMNS))]
     Resolve {
         /// The base URI (must parse and have a scheme)
         #[arg(short, long, value_name = "URI", required_unless_present = "pairs", conflicts_with = "pairs")]
@@ -212,6 +198,7 @@ pub enum Cmd {
         input: Input,
     },
     /// The shortest reference that resolves against --base to each line, or BASE<TAB>TARGET lines (--pairs) (the inverse of section 5.2)
+    #[command(after_help = fields(commands::ResolveJob::COLUMNS))]
     Relativize {
         /// The base URI (must parse and have a scheme)
         #[arg(short, long, value_name = "URI", required_unless_present = "pairs", conflicts_with = "pairs")]
@@ -223,6 +210,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Syntax-based (and --scheme-based) normalization (sections 6.2.2, 6.2.3)
+    #[command(after_help = fields(commands::NormalizeJob::COLUMNS))]
     Normalize {
         /// Also scheme-based normalization (default port, empty path)
         #[arg(long)]
@@ -231,12 +219,13 @@ pub enum Cmd {
         #[arg(long)]
         key: bool,
         /// The RFC 3986 rule lines must match
-        #[arg(long, value_enum, default_value_t = RuleArg::UriReference)]
-        rule: RuleArg,
+        #[arg(long, ignore_case = true, value_parser = rule_names(uriscan::Grammar::Rfc3986.syntaxes()))]
+        rule: Option<String>,
         #[command(flatten)]
         input: Input,
     },
     /// Report invalid lines like a compiler (FILE:LINE:COL: message); exit 1 if any
+    #[command(after_help = fields(commands::CheckJob::COLUMNS))]
     Check {
         /// Also report valid hosts that resolvers may read as an IPv4 address (section 7.4)
         #[arg(long)]
@@ -250,6 +239,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Counts of valid/invalid lines, error kinds, top schemes, hosts, ports and domains
+    #[command(after_help = fields(commands::STATS_COLUMNS))]
     Stats {
         /// How many schemes, hosts, ports and registrable domains to list
         #[arg(long, default_value_t = 10, value_name = "N")]
@@ -260,6 +250,7 @@ pub enum Cmd {
         input: Input,
     },
     /// URIs found in free text (Appendix C): LINE:COL<TAB>URI
+    #[command(after_help = fields(commands::ExtractJob::COLUMNS))]
     Extract {
         /// Only URIs with this scheme (repeatable; case-insensitive)
         #[arg(long = "scheme", value_name = "SCHEME")]
@@ -274,6 +265,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Percent-encode every line (section 2.1) with a component's set of allowed bytes
+    #[command(after_help = fields(commands::EncodeJob::COLUMNS))]
     Encode {
         /// The component whose characters stay as they are
         #[arg(short, long, value_enum, default_value_t = Component::Segment)]
@@ -285,6 +277,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Percent-decode every line (section 2.4); a malformed '%' is an error
+    #[command(after_help = fields(commands::DecodeJob::COLUMNS))]
     Decode {
         /// application/x-www-form-urlencoded: '+' is a space; a malformed '%' stays
         #[arg(long)]
@@ -293,6 +286,7 @@ pub enum Cmd {
         input: Input,
     },
     /// The security findings of section 7 (7.3 to 7.6), one record each
+    #[command(after_help = fields(commands::SecurityJob::COLUMNS))]
     Security {
         #[command(flatten)]
         input: Input,
@@ -302,6 +296,7 @@ pub enum Cmd {
     /// Lines are parsed as RFC 3987 IRI references; an invalid line (also one that is not
     /// UTF-8) has no result and the parse error's fields. The text format writes the result
     /// only (an empty line for an invalid one).
+    #[command(after_help = fields(commands::IriJob::COLUMNS))]
     #[command(name = "to-uri")]
     ToUri {
         /// Convert a non-ASCII host with IDNA ToASCII (xn--) instead of percent-encoding it
@@ -315,6 +310,7 @@ pub enum Cmd {
     /// Percent-encoded UTF-8 that is a ucschar (an iprivate in the query) is decoded; other
     /// escapes stay. Lines are parsed as RFC 3986 URI references; an invalid line has no result
     /// and the parse error's fields.
+    #[command(after_help = fields(commands::IriJob::COLUMNS))]
     #[command(name = "to-iri")]
     ToIri {
         #[command(flatten)]
@@ -324,6 +320,7 @@ pub enum Cmd {
     ///
     /// As the Internet Archive's `surt` package computes it by default (uriscan-crawl's
     /// README); a line that is not a URI still gets a key.
+    #[command(after_help = fields(commands::SurtJob::COLUMNS))]
     Surt {
         /// Start the key with the scheme: http://(org,example,)/
         #[arg(long)]
@@ -344,10 +341,11 @@ pub enum Cmd {
         input: Input,
     },
     /// The canonical form of every line under a profile (rfc3986, archive, safe-browsing)
+    #[command(after_help = fields(commands::CanonJob::COLUMNS))]
     Canon {
         /// The canonicalization profile
-        #[arg(short, long, value_enum, default_value_t = ProfileArg::Rfc3986)]
-        profile: ProfileArg,
+        #[arg(short, long, value_parser = profiles(), default_value = "rfc3986")]
+        profile: uriscan_crawl::Profile,
         #[command(flatten)]
         input: Input,
     },
@@ -359,6 +357,7 @@ pub enum Cmd {
     /// undefined). A line without an authority has no host; a host that is not UTF-8 has no
     /// parts. The Public Suffix List is the one compiled into the `psl` crate; ICANN section
     /// only unless --private.
+    #[command(after_help = fields(commands::DomainJob::COLUMNS))]
     Domain {
         /// Lines are hosts, not URIs
         #[arg(long)]
@@ -372,6 +371,7 @@ pub enum Cmd {
         input: Input,
     },
     /// Remove query parameters (tracking ones by default), or keep only some, or sort them
+    #[command(after_help = fields(commands::StripParamsJob::COLUMNS))]
     #[command(name = "strip-params")]
     StripParams {
         /// Also remove this parameter (repeatable, comma-separated; ASCII case-insensitive)

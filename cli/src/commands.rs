@@ -6,10 +6,11 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use uriscan::security::FindingKind;
-use uriscan::{percent, Grammar, NormalizeOptions, ParseError, ResolveMode, UriRef};
+use uriscan::{percent, Grammar, NormalizeOptions, ParseError, ResolveMode, Syntax, UriRef};
 use uriscan_crawl::{CanonError, DomainOptions, HostClass, ParamFilter, Profile, Section, SurtOptions};
 
-use crate::driver::{Job, Line, Syntax};
+use crate::driver::Job;
+use crate::line::Line;
 use crate::line_columns;
 use crate::record::{Fields, Fill, Format, Row, Sink, Val};
 
@@ -171,8 +172,8 @@ fn failure(within: &'static str, e: &ParseError) -> Failure {
 impl ResolveJob<'_> {
     fn parse<'x>(&self, b: &'x [u8]) -> Result<UriRef<'x>, ParseError> {
         match self.grammar {
-            Grammar::Rfc3986 => UriRef::parse_bytes(b),
-            g => UriRef::parse_bytes_with(b, g),
+            Grammar::Rfc3986 => Syntax::UriReference.parse_bytes(b),
+            g => g.reference().parse_bytes(b),
         }
     }
 
@@ -228,7 +229,7 @@ impl Job for ResolveJob<'_> {
 }
 
 pub struct NormalizeJob {
-    pub rule: uriscan::Rule,
+    pub rule: Syntax,
     pub opts: NormalizeOptions,
     /// `--key`: text by default.
     pub key: bool,
@@ -253,12 +254,12 @@ impl Job for NormalizeJob {
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
         let mut r = l.row();
-        match l.parse(Syntax::Rule(self.rule)) {
+        match l.parse(self.rule) {
             Ok(u) => {
                 // The comparison key is the normalized form: two references
                 // are `normalized_eq` exactly when these strings are equal.
                 r.push(Val::Bool(true));
-                r.push(Val::owned(u.normalize_with(self.opts).to_string()));
+                r.push(Val::owned(u.normalize_str_with(self.opts).to_string()));
                 r.nulls(3);
             }
             Err(e) => {
@@ -339,6 +340,9 @@ impl Job for CheckJob {
 }
 
 // ---------------------------------------------------------------- stats
+
+/// The columns of `stats`' report (written at the end, not per line).
+pub const STATS_COLUMNS: &[&str] = &["section", "key", "count"];
 
 pub struct StatsJob {
     pub syntax: Syntax,
@@ -497,9 +501,20 @@ impl Job for ExtractJob {
 
 // ---------------------------------------------------------- encode, decode
 
+/// The component whose encode set `encode` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Component {
+    Userinfo,
+    Host,
+    Path,
+    Segment,
+    Query,
+    Fragment,
+}
+
 pub struct EncodeJob {
     /// `None`: form encoding.
-    pub component: Option<crate::args::Component>,
+    pub component: Option<Component>,
 }
 
 impl Records for EncodeJob {
@@ -529,7 +544,7 @@ impl Job for EncodeJob {
     type Acc = ();
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        use crate::args::Component as C;
+        use Component as C;
         let s = l.bytes;
         let e = match self.component {
             None => Cow::Owned(encode_form(s)),
@@ -616,7 +631,7 @@ impl Job for SecurityJob {
     type Acc = ();
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        match l.parse(Syntax::Rule(uriscan::Rule::UriReference)) {
+        match l.parse(Syntax::UriReference) {
             Ok(u) => {
                 for f in u.security_findings() {
                     let mut r = l.row();
@@ -698,13 +713,15 @@ impl Job for IriJob {
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
         let res = match self {
-            IriJob::ToUri { idna } => match l.parse(Syntax::Grammar(Grammar::Rfc3987)) {
+            IriJob::ToUri { idna } => match l.parse(Syntax::IriReference) {
                 Err(e) => Err(parse_failure(&e)),
-                Ok(u) if *idna => u.to_uri_idna().map(cow_val).map_err(|e| ("idna", Some(e.index()), e.to_string())),
-                Ok(u) => Ok(cow_val(u.to_uri())),
+                Ok(u) if *idna => {
+                    u.to_uri_idna_str().map(cow_val).map_err(|e| ("idna", Some(e.index()), e.to_string()))
+                }
+                Ok(u) => Ok(cow_val(u.to_uri_str())),
             },
-            IriJob::ToIri => match l.parse(Syntax::Rule(uriscan::Rule::UriReference)) {
-                Ok(u) => Ok(cow_val(u.to_iri())),
+            IriJob::ToIri => match l.parse(Syntax::UriReference) {
+                Ok(u) => Ok(cow_val(u.to_iri_str())),
                 Err(e) => Err(parse_failure(&e)),
             },
         };

@@ -14,90 +14,14 @@ use std::sync::mpsc::sync_channel;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::record::{find_escape, Fields, Layout, Row, Sink, Val};
-use uriscan::{Grammar, ParseError, Rule, UriRef};
-
-/// One input operand.
-pub struct FileCtx {
-    /// The name used in messages and records; standard input is `<stdin>`.
-    pub name: String,
-    /// `None` for standard input.
-    path: Option<String>,
-}
-
-impl FileCtx {
-    pub fn new(operand: &str) -> FileCtx {
-        if operand == "-" {
-            FileCtx { name: "<stdin>".to_string(), path: None }
-        } else {
-            FileCtx { name: operand.to_string(), path: Some(operand.to_string()) }
-        }
-    }
-}
-
-/// One input line (or, for a whole-file job, one whole file), as handed to a
-/// [`Job`].
-pub struct Line<'a> {
-    pub file: &'a FileCtx,
-    /// Its number (1-based, within its file); 0 for a whole file.
-    pub no: u64,
-    /// The line without its terminator (and, with LF lines, without a CR
-    /// before the LF).
-    pub bytes: &'a [u8],
-    /// The same bytes as text, when the chunk they came from is UTF-8.
-    pub text: Option<&'a str>,
-    /// Whether none of `bytes` is one that JSON or TSV escapes (see
-    /// [`find_escape`]).
-    pub escape_free: bool,
-}
-
-impl<'a> Line<'a> {
-    /// Parses the line; through `&str` when the chunk was UTF-8 (validated
-    /// once per chunk instead of once per line).
-    #[inline]
-    pub fn parse(&self, syntax: Syntax) -> Result<UriRef<'a>, ParseError> {
-        match (syntax, self.text) {
-            (Syntax::Rule(rule), Some(s)) => UriRef::parse_as(s, rule),
-            (Syntax::Rule(rule), None) => UriRef::parse_bytes_as(self.bytes, rule),
-            (Syntax::Grammar(g), Some(s)) => UriRef::parse_with(s, g),
-            (Syntax::Grammar(g), None) => UriRef::parse_bytes_with(self.bytes, g),
-        }
-    }
-
-    /// A record that starts with the columns every line command has first
-    /// (`file`, `line`, `input`): the file name, the line number and the line.
-    #[inline]
-    pub fn row(&self) -> Row<'a> {
-        let mut r = Row::default();
-        self.first_fields(&mut r);
-        r
-    }
-
-    /// Puts those first columns (`file`, `line`, `input`) into `f`.
-    #[inline]
-    pub fn first_fields<F: Fields<'a>>(&self, f: &mut F) {
-        f.str(&self.file.name);
-        f.push(Val::Int(self.no));
-        match self.text {
-            Some(t) => f.str(t),
-            None => f.push(Val::b(self.bytes)),
-        }
-    }
-}
+use crate::line::{FileCtx, Line};
+use crate::record::{find_escape, Layout, Sink};
 
 /// A line command's column list: `file`, `line`, `input` (filled by
 /// [`Line::row`]), then its own.
 #[macro_export]
 macro_rules! line_columns {
     ($($c:literal),* $(,)?) => { &["file", "line", "input", $($c),*] };
-}
-
-/// What a line is parsed as: an RFC 3986 entry rule (`--rule`), or the
-/// reference rule of another grammar (`--grammar rfc2396|rfc1630`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Syntax {
-    Rule(Rule),
-    Grammar(Grammar),
 }
 
 /// What a command does with each line.
@@ -678,7 +602,7 @@ mod tests {
     use super::*;
     use crate::commands::{ParseJob, Records};
     use crate::record::Format;
-    use uriscan::Grammar;
+    use uriscan::Syntax;
 
     /// xorshift, fixed seed.
     struct Rng(u64);
@@ -741,7 +665,7 @@ mod tests {
         let file = FileCtx::new("some \"file\"\t.txt");
         let all = ParseJob::COLUMNS.join(",");
         let selections = [None, Some(all.as_str()), Some("input,host,error_message"), Some("line"), Some("valid,port")];
-        let syntaxes = [Syntax::Rule(uriscan::Rule::UriReference), Syntax::Grammar(Grammar::Rfc3987)];
+        let syntaxes = [Syntax::UriReference, Syntax::IriReference];
         let mut compared = 0;
         for case in 0..200 {
             let data = rng.chunk(case % 3 == 0);

@@ -15,57 +15,26 @@
 mod args;
 mod commands;
 mod driver;
+mod line;
 mod record;
+mod settings;
 mod stats;
 
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
 
-use args::{Cli, Cmd, Common, ResolveGrammar};
+use args::Cli;
 use commands::Records;
-use driver::{FileCtx, RunOpts, Summary};
+use driver::{RunOpts, Summary};
+use line::FileCtx;
 use record::{Format, Layout};
-use uriscan::{Grammar, NormalizeOptions, ResolveMode, UriRef};
-use uriscan_crawl::{DomainOptions, ParamFilter, SurtOptions};
+use settings::{Output, Settings, Task};
+use uriscan_crawl::ParamFilter;
 
-/// The `Fields:` section of a command's help, from its column list.
-fn fields_help(name: &str) -> Option<String> {
-    let cols: &[&str] = match name {
-        "parse" => commands::ParseJob::COLUMNS,
-        "split" => commands::SplitJob::COLUMNS,
-        "resolve" | "relativize" => commands::ResolveJob::COLUMNS,
-        "normalize" => commands::NormalizeJob::COLUMNS,
-        "check" => commands::CheckJob::COLUMNS,
-        "stats" => stats::COLUMNS,
-        "extract" => commands::ExtractJob::COLUMNS,
-        "encode" => commands::EncodeJob::COLUMNS,
-        "decode" => commands::DecodeJob::COLUMNS,
-        "security" => commands::SecurityJob::COLUMNS,
-        "to-uri" | "to-iri" => commands::IriJob::COLUMNS,
-        "surt" => commands::SurtJob::COLUMNS,
-        "canon" => commands::CanonJob::COLUMNS,
-        "domain" => commands::DomainJob::COLUMNS,
-        "strip-params" => commands::StripParamsJob::COLUMNS,
-        _ => return None,
-    };
-    Some(format!(
-        "Fields (for --fields; by default all but file, unless -H or several FILEs, and input, \
-         unless --echo):\n  {}\n\nSee 'uriscan --help' for the input rules, the output formats and the exit status.",
-        cols.join(", ")
-    ))
-}
-
-/// The clap command with the generated parts of the help.
+/// The clap command (its help, completions and man page).
 fn command() -> clap::Command {
-    let mut cmd = Cli::command();
-    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
-    for name in names {
-        if let Some(help) = fields_help(&name) {
-            cmd = cmd.mut_subcommand(&name, |s| s.after_help(help));
-        }
-    }
-    cmd
+    Cli::command()
 }
 
 fn main() -> ExitCode {
@@ -84,27 +53,24 @@ fn usage(msg: impl std::fmt::Display) -> u8 {
 }
 
 /// Runs `job` over the inputs with the layout the options ask for.
-fn records<J: Records>(job: &J, c: &Common, files: &[FileCtx]) -> Result<Summary<J::Acc>, u8> {
-    let format = c.format.unwrap_or_else(|| job.default_format());
-    let with_file = c.with_filename || files.len() > 1;
-    let term = if c.null { b'\0' } else { b'\n' };
+fn records<J: Records>(job: &J, o: &Output, files: &[FileCtx]) -> Result<Summary<J::Acc>, u8> {
+    let format = o.format.unwrap_or_else(|| job.default_format());
     let show = |name: &str| match name {
-        "file" => with_file,
-        "input" => c.echo,
+        "file" => o.with_file,
+        "input" => o.echo,
         _ => true,
     };
-    let layout = Layout::new(format, J::COLUMNS, c.fields.as_deref(), show, job.text(with_file), term)
+    let layout = Layout::new(format, J::COLUMNS, o.fields.as_deref(), show, job.text(o.with_file), o.terminator())
         .map_err(|e| usage(e.0))?;
-    Ok(driver::run(job, &layout, files, &run_opts::<J>(c)))
+    Ok(driver::run(job, &layout, files, &run_opts::<J>(o)))
 }
 
-fn run_opts<J: Records>(c: &Common) -> RunOpts {
-    let threads = if c.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { c.threads };
+fn run_opts<J: Records>(o: &Output) -> RunOpts {
     RunOpts {
-        threads,
-        progress: !c.no_progress,
+        threads: o.threads,
+        progress: o.progress,
         streams: !J::COLUMNS.is_empty(),
-        sep: if c.null { b'\0' } else { b'\n' },
+        sep: o.terminator(),
         whole: J::WHOLE,
     }
 }
@@ -117,73 +83,33 @@ fn status<A>(r: Result<Summary<A>, u8>) -> u8 {
     }
 }
 
-/// A `--base` argument: it must parse and have a scheme. The message never
-/// echoes a password (RFC 3986 section 7.5).
-fn parse_base(b: &str, grammar: Grammar) -> Result<UriRef<'_>, String> {
-    match UriRef::parse_with(b, grammar) {
-        Ok(u) if u.scheme().is_some() => Ok(u),
-        Ok(_) => {
-            Err(format!("--base {}: a base URI needs a scheme (RFC 3986 section 5.1)", uriscan::security::redact(b)))
-        }
-        Err(e) => Err(format!("--base {}: {e}", uriscan::security::redact(b))),
+/// Writes `out` to stdout: exit status 0, or 3 when it could not be written.
+fn write_out(out: &[u8]) -> u8 {
+    if driver::write_stdout(out) {
+        3
+    } else {
+        0
     }
 }
 
 fn run(cli: &Cli) -> u8 {
-    let c = &cli.common;
-    let operands: Vec<&str> =
-        if cli.cmd.files().is_empty() { vec!["-"] } else { cli.cmd.files().iter().map(String::as_str).collect() };
-    let files: Vec<FileCtx> = operands.iter().map(|f| FileCtx::new(f)).collect();
-    match &cli.cmd {
-        Cmd::Parse { syntax, .. } => status(records(&commands::ParseJob { syntax: syntax.syntax() }, c, &files)),
-        Cmd::Split { .. } => status(records(&commands::SplitJob, c, &files)),
-        Cmd::Resolve { base, non_strict, grammar, iri, .. } => {
-            let mode = if *non_strict { ResolveMode::NonStrict } else { ResolveMode::Strict };
-            let grammar = match grammar {
-                ResolveGrammar::Rfc3986 => Grammar::Rfc3986,
-                ResolveGrammar::Rfc3987 => Grammar::Rfc3987,
-            };
-            if *iri && grammar != Grammar::Rfc3987 {
-                return usage("--iri needs --grammar rfc3987 (RFC 3986 references resolve to URIs)");
-            }
-            let base = match base {
-                None => None,
-                Some(b) => match parse_base(b, grammar) {
-                    Ok(u) => Some(u),
-                    Err(e) => return usage(e),
-                },
-            };
-            status(records(&commands::ResolveJob { base, relativize: false, mode, grammar, iri: *iri }, c, &files))
-        }
-        Cmd::Relativize { base, .. } => {
-            let base = match base {
-                None => None,
-                Some(b) => match parse_base(b, Grammar::Rfc3986) {
-                    Ok(u) => Some(u),
-                    Err(e) => return usage(e),
-                },
-            };
-            let job = commands::ResolveJob {
-                base,
-                relativize: true,
-                mode: ResolveMode::Strict,
-                grammar: Grammar::Rfc3986,
-                iri: false,
-            };
-            status(records(&job, c, &files))
-        }
-        Cmd::Normalize { scheme_based, key, rule, .. } => {
-            let opts = if *scheme_based { NormalizeOptions::SCHEME_BASED } else { NormalizeOptions::SYNTAX };
-            status(records(&commands::NormalizeJob { rule: rule.rule(), opts, key: *key }, c, &files))
-        }
-        Cmd::Check { strict_hosts, quiet, syntax, .. } => {
-            let job = commands::CheckJob { syntax: syntax.syntax(), strict_hosts: *strict_hosts, quiet: *quiet };
-            let s = match records(&job, c, &files) {
+    let settings = match Settings::new(cli) {
+        Ok(s) => s,
+        Err(e) => return usage(e),
+    };
+    let (o, files) = (&settings.output, &settings.files[..]);
+    match &settings.task {
+        Task::Parse(job) => status(records(job, o, files)),
+        Task::Split(job) => status(records(job, o, files)),
+        Task::Resolve(job) => status(records(job, o, files)),
+        Task::Normalize(job) => status(records(job, o, files)),
+        Task::Check(job) => {
+            let s = match records(job, o, files) {
                 Ok(s) => s,
                 Err(code) => return code,
             };
             let invalid = s.acc;
-            if !quiet {
+            if !job.quiet {
                 let in_files = if s.files > 1 { format!(" in {} files", s.files) } else { String::new() };
                 if invalid == 0 {
                     eprintln!("uriscan: {} lines checked{in_files}, all valid", s.lines);
@@ -194,87 +120,43 @@ fn run(cli: &Cli) -> u8 {
             }
             s.status(u8::from(invalid > 0))
         }
-        Cmd::Stats { top, syntax, .. } => {
-            let job = commands::StatsJob { syntax: syntax.syntax() };
+        Task::Stats(job, top) => {
             // No records per line: the report is written at the end.
-            let layout = Layout::new(Format::Text, &[], None, |_| false, None, b'\n').map_err(|e| usage(e.0));
-            let layout = match layout {
+            let layout = match Layout::new(Format::Text, &[], None, |_| false, None, b'\n') {
                 Ok(l) => l,
-                Err(code) => return code,
+                Err(e) => return usage(e.0),
             };
-            let s = driver::run(&job, &layout, &files, &run_opts::<commands::StatsJob>(c));
-            let report = match stats::report(&s, *top, c) {
-                Ok(r) => r,
-                Err(code) => return code,
-            };
-            let failed = driver::write_stdout(&report);
-            if failed {
-                3
-            } else {
-                s.status(0)
+            let s = driver::run(job, &layout, files, &run_opts::<commands::StatsJob>(o));
+            match stats::report(&s, *top, o) {
+                Ok(report) if write_out(&report) == 0 => s.status(0),
+                Ok(_) => 3,
+                Err(code) => code,
             }
         }
-        Cmd::Extract { schemes, invalid, iri, .. } => {
-            let mut ex = uriscan::Extractor::new().accept_invalid(*invalid).iri(*iri);
-            if !schemes.is_empty() {
-                ex = ex.schemes(schemes.iter().map(String::as_str));
-            }
-            status(records(&commands::ExtractJob { ex }, c, &files))
+        Task::Extract(job) => status(records(job, o, files)),
+        Task::Encode(job) => status(records(job, o, files)),
+        Task::Decode(job) => status(records(job, o, files)),
+        Task::Security(job) => status(records(job, o, files)),
+        Task::Iri(job) => status(records(job, o, files)),
+        Task::Surt(job) => status(records(job, o, files)),
+        Task::Canon(job) => status(records(job, o, files)),
+        Task::Domain(job) => status(records(job, o, files)),
+        Task::StripParams(p) => {
+            let filter = ParamFilter { names: &p.names, prefixes: &p.prefixes, keep_only: p.keep_only, sort: p.sort };
+            status(records(&commands::StripParamsJob { filter }, o, files))
         }
-        Cmd::Encode { component, form, .. } => {
-            let job = commands::EncodeJob { component: if *form { None } else { Some(*component) } };
-            status(records(&job, c, &files))
-        }
-        Cmd::Decode { form, .. } => status(records(&commands::DecodeJob { form: *form }, c, &files)),
-        Cmd::Security { .. } => status(records(&commands::SecurityJob, c, &files)),
-        Cmd::ToUri { idna, .. } => status(records(&commands::IriJob::ToUri { idna: *idna }, c, &files)),
-        Cmd::ToIri { .. } => status(records(&commands::IriJob::ToIri, c, &files)),
-        Cmd::Surt { with_scheme, keep_www, trailing_comma, no_reverse_ipaddr, .. } => {
-            let opts = SurtOptions {
-                with_scheme: *with_scheme,
-                host_massage: !keep_www,
-                trailing_comma: *trailing_comma,
-                reverse_ipaddr: !no_reverse_ipaddr,
-            };
-            status(records(&commands::SurtJob { opts }, c, &files))
-        }
-        Cmd::Canon { profile, .. } => status(records(&commands::CanonJob { profile: profile.profile() }, c, &files)),
-        Cmd::Domain { hosts, private, syntax, .. } => {
-            let opts = DomainOptions { private: *private, ..DomainOptions::default() };
-            status(records(&commands::DomainJob { hosts: *hosts, syntax: syntax.syntax(), opts }, c, &files))
-        }
-        Cmd::StripParams { remove, remove_prefix, no_tracking, keep_only, sort, .. } => {
-            let (mut names, mut prefixes): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
-            if keep_only.is_empty() && !no_tracking {
-                names.extend(uriscan_crawl::TRACKING_NAMES);
-                prefixes.extend(uriscan_crawl::TRACKING_PREFIXES);
-            }
-            names.extend(remove.iter().chain(keep_only).map(String::as_str));
-            prefixes.extend(remove_prefix.iter().map(String::as_str));
-            let filter =
-                ParamFilter { names: &names, prefixes: &prefixes, keep_only: !keep_only.is_empty(), sort: *sort };
-            status(records(&commands::StripParamsJob { filter }, c, &files))
-        }
-        Cmd::Completions { shell } => {
+        Task::Completions(shell) => {
             let mut out = Vec::new();
             clap_complete::generate(*shell, &mut command(), "uriscan", &mut out);
-            if driver::write_stdout(&out) {
-                3
-            } else {
-                0
-            }
+            write_out(&out)
         }
-        Cmd::Man => {
+        Task::Man => {
             let mut out = Vec::new();
             if let Err(e) = clap_mangen::Man::new(command()).render(&mut out) {
                 eprintln!("uriscan: cannot render the man page: {e}");
                 return 3;
             }
-            if driver::write_stdout(&out) {
-                3
-            } else {
-                0
-            }
+            write_out(&out)
         }
     }
 }

@@ -22,7 +22,7 @@ use std::borrow::Cow;
 use base64::Engine as _;
 use clap::ValueEnum;
 
-use crate::driver::Line;
+use crate::line::Line;
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -727,6 +727,28 @@ fn text_val(out: &mut Vec<u8>, v: &Val<'_>) {
         Val::Bool(false) => out.extend_from_slice(b"false"),
         Val::Int(n) => out.extend_from_slice(itoa::Buffer::new().format(*n).as_bytes()),
         Val::Str(s) => out.extend_from_slice(s),
+    }
+}
+
+impl<'a> Line<'a> {
+    /// A record that starts with the columns every line command has first
+    /// (`file`, `line`, `input`): the file name, the line number and the line.
+    #[inline]
+    pub fn row(&self) -> Row<'a> {
+        let mut r = Row::default();
+        self.first_fields(&mut r);
+        r
+    }
+
+    /// Puts those first columns (`file`, `line`, `input`) into `f`.
+    #[inline]
+    pub fn first_fields<F: Fields<'a>>(&self, f: &mut F) {
+        f.str(&self.file.name);
+        f.push(Val::Int(self.no));
+        match self.text {
+            Some(t) => f.str(t),
+            None => f.push(Val::b(self.bytes)),
+        }
     }
 }
 

@@ -5,13 +5,10 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::args::Common;
-use crate::commands::StatsAcc;
+use crate::commands::{StatsAcc, STATS_COLUMNS as COLUMNS};
 use crate::driver::Summary;
 use crate::record::{Format, Layout, Row, Sink, Val};
-
-/// The columns of the report's rows.
-pub const COLUMNS: &[&str] = &["section", "key", "count"];
+use crate::settings::Output;
 
 /// The `n` most frequent keys, most frequent first (ties by key).
 fn top<K: AsRef<str>>(map: &HashMap<K, u64>, n: usize) -> Vec<(String, u64)> {
@@ -47,15 +44,14 @@ fn sections(s: &Summary<StatsAcc>, n: usize) -> Vec<(&'static str, Vec<(String, 
     ]
 }
 
-/// The report in the format `c` asks for (text by default); `Err(2)` after
+/// The report in the format the output settings `c` ask for (text by default); `Err(2)` after
 /// a usage error of `--fields`.
-pub fn report(s: &Summary<StatsAcc>, n: usize, c: &Common) -> Result<Vec<u8>, u8> {
+pub fn report(s: &Summary<StatsAcc>, n: usize, c: &Output) -> Result<Vec<u8>, u8> {
     let format = c.format.unwrap_or(Format::Text);
     if format == Format::Text && c.fields.is_none() {
         return Ok(text(s, n).into_bytes());
     }
-    let term = if c.null { b'\0' } else { b'\n' };
-    let layout = Layout::new(format, COLUMNS, c.fields.as_deref(), |_| true, None, term).map_err(|e| {
+    let layout = Layout::new(format, COLUMNS, c.fields.as_deref(), |_| true, None, c.terminator()).map_err(|e| {
         eprintln!("uriscan: {}", e.0);
         2u8
     })?;

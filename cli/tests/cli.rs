@@ -764,9 +764,19 @@ fn grammar_option_for_parse_and_check() {
     assert_eq!(r[1]["valid"], Value::Bool(false));
     assert_eq!(r[1]["error_index"], Value::from(7));
     assert_eq!(r[2]["valid"], Value::Bool(true));
-    // --grammar and --rule do not mix; unknown grammars are usage errors.
-    assert_eq!(code(&run(&["parse", "--grammar", "rfc2396", "--rule", "uri"], b"")), 2);
+    // --rule names a rule of --grammar (RFC 3986 by default); a rule the
+    // grammar has not and an unknown grammar are usage errors.
+    let o = run(&["parse", "--grammar", "rfc2396", "--rule", "uri"], b"");
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "uriscan: --rule uri is not a rule of --grammar rfc2396 (its rules: URI-reference)\n"
+    );
     assert_eq!(code(&run(&["parse", "--rule", "uri", "--grammar", "rfc1630"], b"")), 2);
+    // Any entry rule of any grammar: an IRI (with a scheme) of RFC 3987.
+    let o = run(&["check", "--grammar", "rfc3987", "--rule", "IRI"], "http://a/\u{e9}\n/rel\n".as_bytes());
+    assert_eq!(code(&o), 1);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "<stdin>:2:1: invalid character '/' in scheme\n");
     assert_eq!(code(&run(&["check", "--grammar", "rfc9999"], b"")), 2);
     assert_eq!(code(&run(&["split", "--grammar", "rfc2396"], b"")), 2);
 }

@@ -13,7 +13,7 @@ use std::process::Output;
 
 use common::{code, run};
 use serde_json::Value;
-use uriscan::{Grammar, UriRef};
+use uriscan::Syntax;
 use uriscan_crawl::{CanonError, DomainOptions, ParamFilter, Profile, SurtOptions};
 
 /// Lines for every command: RFC examples, an IRI, IP hosts, a private-section
@@ -249,20 +249,18 @@ fn to_iri_rfc3987_examples() {
 #[test]
 fn to_uri_and_to_iri_match_the_library_in_every_format() {
     let got = column(&["to-uri"], LINES, "result");
-    let want: Vec<Option<Vec<u8>>> = LINES
-        .iter()
-        .map(|l| UriRef::parse_bytes_with(l, Grammar::Rfc3987).ok().map(|u| cow_bytes(u.to_uri())))
-        .collect();
+    let want: Vec<Option<Vec<u8>>> =
+        LINES.iter().map(|l| Syntax::IriReference.parse_bytes(l).ok().map(|u| cow_bytes(u.to_uri_str()))).collect();
     assert_eq!(got, want);
     let got = column(&["to-uri"], LINES, "error_index");
     let want: Vec<Option<Vec<u8>>> = LINES
         .iter()
-        .map(|l| UriRef::parse_bytes_with(l, Grammar::Rfc3987).err().map(|e| e.index().to_string().into_bytes()))
+        .map(|l| Syntax::IriReference.parse_bytes(l).err().map(|e| e.index().to_string().into_bytes()))
         .collect();
     assert_eq!(got, want);
     let got = column(&["to-iri"], LINES, "result");
     let want: Vec<Option<Vec<u8>>> =
-        LINES.iter().map(|l| UriRef::parse_bytes(l).ok().map(|u| cow_bytes(u.to_iri()))).collect();
+        LINES.iter().map(|l| Syntax::UriReference.parse_bytes(l).ok().map(|u| cow_bytes(u.to_iri_str()))).collect();
     assert_eq!(got, want);
 }
 
@@ -295,11 +293,9 @@ fn resolve_iri_references() {
     let lines: &[&[u8]] = &["\u{414}".as_bytes(), "../\u{e9}?q=\u{e9}".as_bytes(), b"g#\xFF", b"//h"];
     // The expected values: the library's resolution of the same IRIs, then
     // the URI mapping of RFC 3987 section 3.1 (unless --iri).
-    let b = UriRef::parse_with(base, Grammar::Rfc3987).unwrap();
-    let resolved: Vec<Option<String>> = lines
-        .iter()
-        .map(|l| UriRef::parse_bytes_with(l, Grammar::Rfc3987).ok().map(|r| r.resolve_against(&b).unwrap()))
-        .collect();
+    let b = Syntax::IriReference.parse(base).unwrap();
+    let resolved: Vec<Option<String>> =
+        lines.iter().map(|l| Syntax::IriReference.parse_bytes(l).ok().map(|r| r.resolve_str(&b).unwrap())).collect();
     assert_eq!(resolved[0].as_deref(), Some("http://bn.example/\u{99d}/\u{414}"));
     let got = column(&["resolve", "--grammar", "rfc3987", "--iri", "-b", base], lines, "result");
     assert_eq!(got, resolved.iter().map(|r| r.clone().map(String::into_bytes)).collect::<Vec<_>>());
@@ -415,7 +411,7 @@ fn domain_of_urls_and_hosts() {
         let got = table(args, LINES);
         let valid = column(args, LINES, "valid");
         for (i, l) in LINES.iter().enumerate() {
-            match UriRef::parse_bytes(l) {
+            match Syntax::UriReference.parse_bytes(l) {
                 Ok(u) => {
                     assert_eq!(valid[i].as_deref(), Some(&b"true"[..]));
                     match u.host() {

@@ -7,6 +7,10 @@ use super::abnf::{Diagnostic, Encoding, Pos};
 /// A parsed `.tags` file.
 #[derive(Clone, Debug, Default)]
 pub struct Config {
+    /// `grammar NAME TITLE...`: the grammar's name in the registry (a Rust
+    /// identifier, the variant of the runtime's `Grammar`) and a one-line
+    /// title for its documentation.
+    pub grammar: Option<(String, String)>,
     /// Grammar files, relative to the config file's directory.
     pub files: Vec<String>,
     /// Rust type names for contexts and marks.
@@ -77,6 +81,10 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
         let args: Vec<&str> = words[1..].iter().map(|w| w.1).collect();
         let need = |n: usize| args.len() >= n;
         match key {
+            "grammar" if need(2) && is_ident(args[0]) => {
+                cfg.grammar = Some((args[0].to_string(), args[1..].join(" ")));
+            }
+            "grammar" if need(2) => err(words[1].0, format!("'{}' is not a Rust identifier", args[0])),
             "files" if need(1) => cfg.files.extend(args.iter().map(|s| s.to_string())),
             "types" if args.len() == 3 => {
                 cfg.context_type = args[0].to_string();
@@ -107,7 +115,7 @@ pub fn parse(file: &str, text: &str) -> Result<Config, Vec<Diagnostic>> {
                     _ => cfg.contexts.push(item),
                 }
             }
-            "files" | "types" | "exclude" | "entry" | "capture" | "mark" | "context" => {
+            "grammar" | "files" | "types" | "exclude" | "entry" | "capture" | "mark" | "context" => {
                 err(col0, format!("wrong number of arguments for '{}'", key))
             }
             _ => err(col0, format!("unknown directive '{}'", key)),

@@ -4,7 +4,8 @@
 //! ([`abnf`]), the tags file that says which rules are entry points,
 //! captures, marks and error contexts ([`config`]), a tagged Thompson NFA
 //! ([`nfa`]), a tagged DFA with leftmost-first priorities, minimized, with
-//! merged byte classes ([`tdfa`]), and the emitted tables ([`emit`]), laid
+//! merged byte classes ([`tdfa`]), and the emitted tables ([`emit`]) and the registry of grammars
+//! ([`registry`]), laid
 //! out as the [`uriscan_layout`] crate defines (the walker reads them with
 //! the same crate). `uriscan`'s `build.rs` calls [`generate`]; tests and
 //! tools call [`load`] to get at the intermediate stages.
@@ -13,7 +14,7 @@
 //! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
 //! let out = uriscan_codegen::generate(&dir, "digits.tags", &uriscan_codegen::Options::default()).unwrap();
 //! assert!(out.automaton.starts_with("// DO NOT EDIT."));
-//! assert!(out.automaton.contains("pub enum Rule {"));
+//! assert!(out.automaton.contains("impl uriscan_layout::Tables for Tables {"));
 //! ```
 
 pub mod abnf;
@@ -22,6 +23,7 @@ pub mod config;
 pub mod emit;
 pub mod nfa;
 pub mod regex;
+pub mod registry;
 pub mod schemes;
 pub mod tdfa;
 pub mod utf8;
@@ -44,58 +46,81 @@ pub struct Loaded {
     pub texts: Vec<String>,
 }
 
-/// How the generated code names things of the crate it goes into, and the
-/// order of its captures.
-#[derive(Clone, Debug)]
+/// How a grammar is compiled.
+#[derive(Clone, Debug, Default)]
 pub struct Options<'a> {
-    /// The path of the byte-set type the `*_sets.rs` constants are built with.
-    pub set_type: &'a str,
-    /// The name under which the runtime's automaton trait is in scope.
-    pub automaton_type: &'a str,
     /// When not empty: the captures' names in the order every grammar must
     /// use (capture `i` is always slot `i`); a capture this grammar lacks is
     /// a slot that is never set, and a capture not listed is an error.
     pub capture_slots: &'a [&'a str],
 }
 
-impl Default for Options<'_> {
-    fn default() -> Self {
-        Options { set_type: "crate::ByteSet", automaton_type: "TablesTrait", capture_slots: &[] }
-    }
-}
-
 /// The order of every URI grammar's captures in uriscan: capture `i` is
 /// slot `i` in each automaton (a grammar without a component leaves its
-/// slot unset), so the runtime reads all of them the same way; the runtime
-/// checks at compile time that each grammar's `CAP_*` constants agree.
+/// slot unset), so the runtime reads all of them the same way; the
+/// registry checks at compile time that each grammar's `CAP_*` constants
+/// agree.
 pub const URI_CAPTURE_SLOTS: &[&str] =
     &["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
 
-/// One grammar that uriscan's `build.rs` compiles.
+/// What a grammar of the registry is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A URI syntax: its entries are parse syntaxes (the runtime's
+    /// `Syntax`), its captures in the [`URI_CAPTURE_SLOTS`].
+    Syntax,
+    /// A split with captures of its own, read by its own code (Appendix B).
+    Split,
+}
+
+/// One grammar that uriscan's `build.rs` compiles: a tags file in
+/// `grammar/` (which names the grammar, its ABNF files and its entries).
 #[derive(Clone, Debug)]
 pub struct Build {
     /// The tags file in `grammar/`.
     pub tags: &'static str,
-    /// The stem of the generated files in `OUT_DIR` (`STEM_dfa.rs`, ...).
-    pub stem: &'static str,
+    /// What it is for.
+    pub role: Role,
+    /// The cargo feature of `uriscan` that the grammar needs, if any.
+    pub feature: Option<&'static str>,
+}
+
+impl Build {
+    /// A URI syntax.
+    pub const fn syntax(tags: &'static str) -> Build {
+        Build { tags, role: Role::Syntax, feature: None }
+    }
+
+    /// The stem of the generated files and the module name: the tags file's
+    /// name without `.tags`, `-` as `_` (`appendix-b.tags` -> `appendix_b`).
+    pub fn stem(&self) -> String {
+        self.tags.trim_end_matches(".tags").replace('-', "_")
+    }
+
     /// How it is compiled.
-    pub options: Options<'static>,
+    pub fn options(&self) -> Options<'static> {
+        match self.role {
+            Role::Syntax => Options { capture_slots: URI_CAPTURE_SLOTS },
+            Role::Split => Options { capture_slots: &[] },
+        }
+    }
 }
 
-const fn uri_build(tags: &'static str, stem: &'static str, capture_slots: &'static [&'static str]) -> Build {
-    Build { tags, stem, options: Options { set_type: "crate::ByteSet", automaton_type: "TablesTrait", capture_slots } }
-}
-
-/// Every grammar uriscan compiles, as `build.rs` compiles it (the tests that
-/// compare a fresh run with the build use the same list).
-pub const URISCAN_BUILDS: [Build; 5] = [
-    uri_build("rfc3986.tags", "rfc3986", URI_CAPTURE_SLOTS),
-    // Appendix B's split has its own five captures, read by its own code.
-    uri_build("appendix-b.tags", "appendix_b", &[]),
-    uri_build("rfc2396.tags", "rfc2396", URI_CAPTURE_SLOTS),
-    uri_build("rfc1630.tags", "rfc1630", URI_CAPTURE_SLOTS),
+/// Every grammar uriscan compiles, in the order of the runtime's `Grammar`
+/// (the first is the default). Adding a grammar is adding its `.abnf` and
+/// `.tags` files to `grammar/` and a line here; the registry
+/// ([`registry`]) gives the runtime its tables, its `Grammar` variant and
+/// a `Syntax` per entry.
+pub const URISCAN_BUILDS: [Build; 6] = [
+    Build::syntax("rfc3986.tags"),
+    Build::syntax("rfc2396.tags"),
+    Build::syntax("rfc1630.tags"),
     // RFC 3987's IRIs: the code points of `ucschar` and `iprivate` as UTF-8.
-    uri_build("rfc3987.tags", "rfc3987", URI_CAPTURE_SLOTS),
+    Build::syntax("rfc3987.tags"),
+    // Appendix B's split has its own five captures, read by its own code.
+    Build { tags: "appendix-b.tags", role: Role::Split, feature: None },
+    // The demonstration grammar of tests/registry.rs.
+    Build { tags: "tiny.tags", role: Role::Syntax, feature: Some("tiny-grammar") },
 ];
 
 /// What the generator produced for one grammar.
@@ -111,6 +136,8 @@ pub struct Output {
     pub regexes: String,
     /// Files read (for `cargo:rerun-if-changed`), as `grammar/NAME`.
     pub inputs: Vec<String>,
+    /// What the registry needs of the grammar (its name, title, entries).
+    pub grammar: registry::Entry,
 }
 
 /// Reads the tags file `dir/tags_name` and the grammar files it names,
@@ -207,9 +234,56 @@ pub fn generate(dir: &Path, tags_name: &str, options: &Options) -> Result<Output
         l.inputs.join(", "),
         emit::fnv1a64(&hashed)
     );
-    let (automaton, report) =
-        emit::automaton(&header, &l.config, &l.grammar, &d, options.automaton_type).map_err(|e| vec![e])?;
-    let sets = emit::byte_sets(&header, &l.grammar, options.set_type);
+    let (automaton, report) = emit::automaton(&header, &l.config, &d).map_err(|e| vec![e])?;
+    let sets = emit::byte_sets(&header, &l.grammar);
     let regexes = regex::emit(&header, &l.config, &l.grammar);
-    Ok(Output { automaton, sets, report, regexes, inputs: l.inputs })
+    let grammar = registry::Entry::new(&l.config, &l.grammar);
+    Ok(Output { automaton, sets, report, regexes, inputs: l.inputs, grammar })
+}
+
+/// What [`build_all`] produced.
+pub struct Built {
+    /// `(file name, text)`: per grammar `STEM_dfa.rs`, `STEM_sets.rs`,
+    /// `STEM_regex.rs` and `STEM_report.txt`, then `registry.rs` and
+    /// `schemes.rs`.
+    pub files: Vec<(String, String)>,
+    /// Every file read, as `grammar/NAME`, sorted.
+    pub inputs: Vec<String>,
+}
+
+/// Everything `build.rs` writes for a list of grammars. Errors are
+/// `grammar/FILE:LINE:COL: message` lines, all of them, from every grammar.
+pub fn build_all(dir: &Path, builds: &[Build]) -> Result<Built, Vec<String>> {
+    let mut files = Vec::new();
+    let mut inputs = Vec::new();
+    let mut entries = Vec::new();
+    let mut errors = Vec::new();
+    for b in builds {
+        let stem = b.stem();
+        let t0 = std::time::Instant::now();
+        match generate(dir, b.tags, &b.options()) {
+            Ok(o) => {
+                let r = &o.report;
+                let report = format!(
+                    "{}: {} states ({} before minimization), {} byte classes, {} registers, {} accelerated states, {} triplet states, ~{} table bytes, generated in {:?}\n",
+                    stem, r.states, r.unminimized, r.classes, r.registers, r.accelerated, r.triplet_states, r.table_bytes, t0.elapsed()
+                );
+                files.push((format!("{stem}_dfa.rs"), o.automaton));
+                files.push((format!("{stem}_sets.rs"), o.sets));
+                files.push((format!("{stem}_regex.rs"), o.regexes));
+                files.push((format!("{stem}_report.txt"), report));
+                inputs.extend(o.inputs);
+                entries.push((b.clone(), o.grammar));
+            }
+            Err(e) => errors.extend(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    files.push(("registry.rs".to_string(), registry::emit(&entries)?));
+    files.push(("schemes.rs".to_string(), schemes::emit_scheme_table()));
+    inputs.sort();
+    inputs.dedup();
+    Ok(Built { files, inputs })
 }

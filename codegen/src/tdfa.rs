@@ -197,14 +197,8 @@ pub fn build(nfas: &[Nfa]) -> Tdfa {
     d
 }
 
-/// [`build`] without [`optimize_ops`] (the reference its tests compare with).
-pub fn build_unoptimized(nfas: &[Nfa]) -> Tdfa {
-    let (classes, nclasses) = byte_classes(nfas);
-    let mut reps = vec![0u8; nclasses];
-    for b in (0..=255u8).rev() {
-        reps[classes[b as usize] as usize] = b;
-    }
-    // Merge the NFAs into one state space.
+/// The NFAs merged into one state space, and where each one starts in it.
+fn merge(nfas: &[Nfa]) -> (Nfa, Vec<StateId>) {
     let mut merged = Nfa { states: Vec::new(), ctx: Vec::new(), ctx_nodes: Vec::new(), start: 0, ntags: nfas[0].ntags };
     let mut nfa_starts = Vec::new();
     for n in nfas {
@@ -224,6 +218,17 @@ pub fn build_unoptimized(nfas: &[Nfa]) -> Tdfa {
             merged.ctx_nodes.push(super::nfa::CtxNode { parent: c.parent.map(|p| p + co), kind: c.kind });
         }
     }
+    (merged, nfa_starts)
+}
+
+/// [`build`] without [`optimize_ops`] (the reference its tests compare with).
+pub fn build_unoptimized(nfas: &[Nfa]) -> Tdfa {
+    let (classes, nclasses) = byte_classes(nfas);
+    let mut reps = vec![0u8; nclasses];
+    for b in (0..=255u8).rev() {
+        reps[classes[b as usize] as usize] = b;
+    }
+    let (merged, nfa_starts) = merge(nfas);
     let ntags = merged.ntags as usize;
     let mut cx = Ctx { nfa: &merged, seen: vec![0; merged.states.len()], gen: 0 };
 

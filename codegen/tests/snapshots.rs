@@ -11,7 +11,7 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-use uriscan_codegen::{generate, Options};
+use uriscan_codegen::{generate, registry, Build, Options, Role};
 
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
@@ -70,14 +70,14 @@ fn nested_marks_grammar_matches_its_snapshot() {
 /// one as a slot no rule sets, and an unknown one refused.
 #[test]
 fn capture_slots_order_the_captures() {
-    let slots = Options { capture_slots: &["value", "absent", "key"], ..Options::default() };
+    let slots = Options { capture_slots: &["value", "absent", "key"] };
     let out = generate(&data(), "digits.tags", &slots).unwrap();
     let a = &out.automaton;
     assert!(a.contains("pub const CAP_VALUE: usize = 0;"), "{a}");
     assert!(a.contains("pub const CAP_ABSENT: usize = 1;"));
     assert!(a.contains("pub const CAP_KEY: usize = 2;"));
     assert!(a.contains("pub const NCAPTURES: usize = 3;"));
-    let missing = Options { capture_slots: &["value"], ..Options::default() };
+    let missing = Options { capture_slots: &["value"] };
     let e = generate(&data(), "digits.tags", &missing).err().unwrap();
     assert_eq!(e, ["grammar/digits.tags: capture 'key' has no slot (slots: value)"]);
 }
@@ -96,16 +96,43 @@ fn nested_marks_come_outermost_first() {
     assert_eq!(d.run(0, b"ab").unwrap(), [None, None, Some(0)]);
 }
 
-/// The generated Rule enum follows the tags file's entries, documented
-/// with each rule's ABNF.
+/// The registry of a list of grammars: one module per grammar (its
+/// feature's `cfg` on it), `Grammar` and `Syntax` variants from the
+/// `grammar` and `entry` lines, each entry documented with its ABNF,
+/// `with_tables!` and the capture-slot checks; a split's entries are no
+/// syntaxes.
 #[test]
-fn entries_become_a_rule_enum() {
-    let out = generate(&data(), "digits.tags", &Options::default()).unwrap();
-    let a = &out.automaton;
-    assert!(a.contains("    /// `top = [ word \"=\" ] number`\n    Top = 0,"), "{a}");
-    assert!(a.contains("    Number = 1,"));
-    assert!(a.contains("pub const ALL: [Rule; 2] = [Rule::Top, Rule::Number];"));
-    assert!(a.contains("Rule::Number => \"number\","));
+fn the_registry_matches_its_snapshot() {
+    let list = [
+        Build { tags: "digits.tags", role: Role::Syntax, feature: None },
+        Build { tags: "percent.tags", role: Role::Syntax, feature: Some("extra") },
+        Build { tags: "digits.tags", role: Role::Split, feature: None },
+    ];
+    let entries: Vec<_> = list[..2]
+        .iter()
+        .map(|b| {
+            let out = generate(&data(), b.tags, &Options::default()).unwrap();
+            (b.clone(), out.grammar)
+        })
+        .collect();
+    let text = registry::emit(&entries).unwrap();
+    assert!(text.contains("\n            Top,\n") && text.contains("\n            PercentTop,\n"), "{text}");
+    check("registry.rs", &text);
+    // The same grammar twice: its name and its entries are taken.
+    let twice = [entries[0].clone(), entries[0].clone()];
+    let e = registry::emit(&twice).unwrap_err();
+    assert_eq!(
+        e,
+        [
+            "grammar/digits.tags: grammar name 'Digits' is used twice",
+            "grammar/digits.tags: entry 'Top' is an entry of grammar/digits.tags too (entry names name syntaxes: they must be unique)",
+            "grammar/digits.tags: entry 'Number' is an entry of grammar/digits.tags too (entry names name syntaxes: they must be unique)",
+        ]
+    );
+    // A grammar without its `grammar` line.
+    let nameless = generate(&data(), "nested.tags", &Options::default()).unwrap();
+    let e = registry::emit(&[(list[2].clone(), nameless.grammar)]).unwrap_err();
+    assert_eq!(e, ["grammar/digits.tags: no 'grammar NAME TITLE' line"]);
 }
 
 #[test]

@@ -4,18 +4,11 @@
 
 use std::borrow::Cow;
 use std::net::Ipv4Addr;
+use uriscan::percent::hex_val;
+use uriscan::security::{inet_aton, InetAton};
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
-
-fn hex_val(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
 
 /// One lenient decoding pass: every `%XX` with two hex digits becomes its byte,
 /// any other `%` stays. Returns whether anything was decoded.
@@ -112,36 +105,11 @@ pub(crate) fn escape_lower_into(input: &[u8], out: &mut Vec<u8>) {
 
 /// Reads an all-digits IPv4 form the way glibc's `inet_aton` does (one to four
 /// dot-separated parts, a leading `0` makes a part octal, the last part fills
-/// the remaining bytes). `None` when it is not such an address.
+/// the remaining bytes): the library's [`inet_aton`] without hexadecimal
+/// parts, as the SURT canonicalizer reads hosts. `None` when it is not such
+/// an address.
 pub(crate) fn inet_aton_digits(host: &[u8]) -> Option<Ipv4Addr> {
-    let mut parts = [0u64; 4];
-    let mut n = 0;
-    for part in host.split(|&b| b == b'.') {
-        let slot = parts.get_mut(n)?;
-        n += 1;
-        if part.is_empty() || part.len() > 24 {
-            return None;
-        }
-        let radix = if part.len() > 1 && part[0] == b'0' { 8 } else { 10 };
-        let mut v: u64 = 0;
-        for &c in part {
-            let d = u64::from(c.checked_sub(b'0')?);
-            if d >= radix {
-                return None;
-            }
-            v = v.checked_mul(radix)?.checked_add(d)?;
-        }
-        *slot = v;
-    }
-    let (head, last) = (&parts[..n - 1], parts[n - 1]);
-    if head.iter().any(|&p| p > 0xff) || last >= 1u64 << (8 * (5 - n)) {
-        return None;
-    }
-    let mut value = last;
-    for (i, &p) in head.iter().enumerate() {
-        value |= p << (8 * (3 - i));
-    }
-    u32::try_from(value).ok().map(Ipv4Addr::from)
+    inet_aton(host, InetAton::DIGITS)
 }
 
 /// Appends `n` in decimal.

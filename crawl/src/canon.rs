@@ -35,7 +35,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use uriscan::{NormalizeOptions, ParseError, UriRef};
+use uriscan::{NormalizeOptions, ParseError, Syntax};
 
 use crate::bytes::{escape_once_into, push_ipv4, unescape_repeatedly};
 
@@ -53,6 +53,57 @@ pub enum Profile {
     Archive,
     /// Google Safe Browsing's canonicalization.
     SafeBrowsing,
+}
+
+impl Profile {
+    /// Every profile.
+    pub const ALL: [Profile; 3] = [Profile::Rfc3986, Profile::Archive, Profile::SafeBrowsing];
+
+    /// The profile's name: `"rfc3986"`, `"archive"` or `"safe-browsing"`.
+    ///
+    /// ```
+    /// assert_eq!(uriscan_crawl::Profile::SafeBrowsing.name(), "safe-browsing");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Profile::Rfc3986 => "rfc3986",
+            Profile::Archive => "archive",
+            Profile::SafeBrowsing => "safe-browsing",
+        }
+    }
+
+    /// One line on what the profile does (for help texts).
+    ///
+    /// ```
+    /// assert!(uriscan_crawl::Profile::Archive.about().contains("SURT"));
+    /// ```
+    #[must_use]
+    pub const fn about(self) -> &'static str {
+        match self {
+            Profile::Rfc3986 => "RFC 3986 section 6, syntax- and scheme-based (invalid lines are errors)",
+            Profile::Archive => "The web-archive canonical form (the SURT canonicalizer, not reordered)",
+            Profile::SafeBrowsing => "Google Safe Browsing's canonicalization",
+        }
+    }
+}
+
+impl std::str::FromStr for Profile {
+    type Err = String;
+
+    /// A profile by its [`name`](Profile::name), ASCII case ignored.
+    ///
+    /// ```
+    /// use uriscan_crawl::Profile;
+    /// assert_eq!("Archive".parse::<Profile>(), Ok(Profile::Archive));
+    /// assert!("w3c".parse::<Profile>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Profile, String> {
+        Profile::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
+            let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+            format!("unknown profile '{s}' (expected one of: {})", names.join(", "))
+        })
+    }
 }
 
 /// Why [`canon`] gives no canonical form.
@@ -92,8 +143,8 @@ impl std::error::Error for CanonError {}
 pub fn canon(input: &[u8], profile: Profile) -> Result<Cow<'_, [u8]>, CanonError> {
     match profile {
         Profile::Rfc3986 => {
-            let u = UriRef::parse_bytes(input).map_err(CanonError::Invalid)?;
-            Ok(match u.normalize_with(NormalizeOptions::SCHEME_BASED) {
+            let u = Syntax::UriReference.parse_bytes(input).map_err(CanonError::Invalid)?;
+            Ok(match u.normalize_str_with(NormalizeOptions::SCHEME_BASED) {
                 Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
                 Cow::Owned(s) => Cow::Owned(s.into_bytes()),
             })

@@ -139,13 +139,10 @@ pub fn filter_params<'u>(url: &'u str, filter: &ParamFilter<'_>) -> Cow<'u, str>
     let q_end = q_start + query.len();
     let mut kept: Vec<(Cow<'u, str>, &'u str)> = Vec::new();
     let mut removed = false;
-    for piece in url.get(q_start..q_end).unwrap_or_default().split('&') {
-        if piece.is_empty() {
-            continue;
-        }
-        let name = QueryPairs::new(piece).next().map(|p| p.key_form_decoded()).unwrap_or_default();
+    for pair in QueryPairs::new(url.get(q_start..q_end).unwrap_or_default()) {
+        let name = pair.key_form_decoded();
         if filter.keeps(&name) {
-            kept.push((name, piece));
+            kept.push((name, pair.text));
         } else {
             removed = true;
         }

@@ -96,6 +96,7 @@ use std::net::Ipv4Addr;
 
 use regex::bytes::Regex;
 use std::sync::OnceLock;
+use uriscan::QueryPairsBytes;
 
 use crate::bytes::{
     escape_lower_into, inet_aton_digits, is_plain, needs_escape, push_ipv4, push_u16, unescape_repeatedly,
@@ -671,10 +672,10 @@ fn sort_params(out: &mut Vec<u8>, q0: usize) {
     let mut small = [(0, 0, 0); 16];
     let mut many = Vec::new();
     let mut n = 0;
-    let mut start = 0;
-    for part in q.split(|&b| b == b'&') {
-        let param = (start, start + until(part, |b| b == b'='), start + part.len());
-        start += part.len() + 1;
+    // The web-archive canonicalizers sort empty parameters too (`a&&b`).
+    for pair in QueryPairsBytes::new(q).keep_empty(true) {
+        let start = (pair.text.as_ptr() as usize).wrapping_sub(q.as_ptr() as usize);
+        let param = (start, start + pair.key.len(), start + pair.text.len());
         match small.get_mut(n) {
             Some(slot) => *slot = param,
             None => {

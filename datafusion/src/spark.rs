@@ -77,7 +77,7 @@ pub fn parse_url_part<'a>(url: &'a str, part: &str, key: Option<&str>) -> Option
         ("PATH", None) => (!opaque).then(|| u.path()),
         ("QUERY", None) => u.query().filter(|_| !opaque),
         ("QUERY", Some(key)) => u.query().filter(|_| !opaque).and_then(|q| {
-            q.split('&').find_map(|piece| piece.strip_prefix(key).and_then(|rest| rest.strip_prefix('=')))
+            uriscan::QueryPairs::new(q).find(|p| p.key == key && p.value.is_some()).and_then(|p| p.value)
         }),
         ("FILE", None) if !opaque => {
             let path = u.path();

@@ -1,6 +1,6 @@
 //! Resolve: the input is `base \n reference`. Both modes run; a result is
 //! always a `URI` the strict parser accepts; `resolve_into` and
-//! `resolve_against` agree; the result is no longer than base + reference + 2
+//! `resolve_str` agree; the result is no longer than base + reference + 2
 //! (the `/.` that keeps a `//` path from reading as an authority); and, in
 //! strict mode, resolving the result again against the same base gives it
 //! back (it is absolute and its dot segments are gone). Non-strict mode is

@@ -44,6 +44,9 @@
 #![no_std]
 #![warn(missing_docs)]
 
+mod tables;
+pub use tables::{Accels, Automaton, Tables};
+
 /// Bits of a transition that hold the (premultiplied) target state.
 pub const TARGET_MASK: u32 = 0xFFFF;
 /// Position of the operation-list field.

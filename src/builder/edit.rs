@@ -14,9 +14,11 @@
 //! ```
 
 use super::{Builder, PortPart};
-use crate::UriRef;
 #[cfg(feature = "alloc")]
-use crate::{BuildError, UriBuf};
+use crate::builder::BuildError;
+#[cfg(feature = "alloc")]
+use crate::owned::UriBuf;
+use crate::uri::UriRef;
 
 impl<'a> Builder<'a> {
     /// A builder holding the components of `u`: scheme, userinfo, host and

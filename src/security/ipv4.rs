@@ -182,11 +182,7 @@ impl Part {
             }
             self.radix = Radix::Oct;
         }
-        let d = match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' | b'A'..=b'F' => (c | 0x20) - b'a' + 10,
-            _ => 16,
-        };
+        let d = crate::percent::hex_val(c).unwrap_or(16);
         if !c.is_ascii_digit() {
             self.all_digits = false;
         }
@@ -285,6 +281,62 @@ pub fn ambiguous_ipv4(host: &str) -> Option<AmbiguousIpv4> {
         Some(addr) => Some(AmbiguousIpv4::Address { addr, form }),
         None => Some(AmbiguousIpv4::EndsInNumber { form }),
     }
+}
+
+/// Which number forms [`inet_aton`] reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct InetAton {
+    /// Hexadecimal parts (`0x7f`), as glibc's `inet_aton` and WHATWG URL
+    /// parsers read them; without it, digits only (decimal, and octal with
+    /// a leading `0`), as the web-archive canonicalizers read hosts.
+    pub hex: bool,
+}
+
+impl InetAton {
+    /// Every form `inet_aton` reads: decimal, octal and hexadecimal parts.
+    pub const ALL: InetAton = InetAton { hex: true };
+    /// Digits only: decimal and octal parts.
+    pub const DIGITS: InetAton = InetAton { hex: false };
+}
+
+/// Reads `host` as `inet_aton` reads an address: one to four parts
+/// separated by `.` (no empty part, no trailing dot), each decimal, octal
+/// (a leading `0`) or, with [`InetAton::hex`], hexadecimal (`0x`); every
+/// part but the last is one byte, the last fills the rest (`127.1` is
+/// 127.0.0.1). `None` when `host` is not such an address. The same part
+/// reading as [`ambiguous_ipv4`], on text with nothing encoded.
+///
+/// Never panics.
+///
+/// ```
+/// use std::net::Ipv4Addr;
+/// use uriscan::security::{inet_aton, InetAton};
+/// let lo = Some(Ipv4Addr::new(127, 0, 0, 1));
+/// assert_eq!(inet_aton(b"0177.1", InetAton::DIGITS), lo);
+/// assert_eq!(inet_aton(b"2130706433", InetAton::DIGITS), lo);
+/// assert_eq!(inet_aton(b"0x7f.1", InetAton::ALL), lo);
+/// assert_eq!(inet_aton(b"0x7f.1", InetAton::DIGITS), None);
+/// assert_eq!(inet_aton(b"1.2.3.256", InetAton::ALL), None);
+/// assert_eq!(inet_aton(b"1.2.3.4.", InetAton::ALL), None);
+/// assert_eq!(inet_aton(b"08.1", InetAton::ALL), None);
+/// ```
+#[must_use]
+pub fn inet_aton(host: &[u8], forms: InetAton) -> Option<Ipv4Addr> {
+    let mut values = [0u32; 4];
+    let mut count = 0;
+    for text in host.split(|&b| b == b'.') {
+        let slot = values.get_mut(count)?;
+        count += 1;
+        let mut part = Part::NEW;
+        for &c in text {
+            part.push(c);
+        }
+        if !part.numeric() || (part.radix == Radix::Hex && !forms.hex) {
+            return None;
+        }
+        *slot = part.value?;
+    }
+    assemble(&values, count)
 }
 
 /// The address from `count` (1 to 4) part values: every part but the last is

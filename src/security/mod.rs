@@ -35,11 +35,13 @@ mod ipv4;
 mod path;
 mod redact;
 
-pub use ipv4::{ambiguous_ipv4, AmbiguousIpv4, Ipv4Form};
+pub use ipv4::{ambiguous_ipv4, inet_aton, AmbiguousIpv4, InetAton, Ipv4Form};
 pub use path::PathHazards;
 pub use redact::{redact, Redacted};
 
-use crate::{HostKind, UriRef};
+use crate::host::HostKind;
+
+use crate::uri::UriRef;
 use core::fmt;
 use host::{looks_like_host, offset_in};
 

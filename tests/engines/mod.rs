@@ -5,9 +5,9 @@
 #![allow(dead_code)]
 
 use std::fmt::Write;
-use uriscan::{ByteComponents, Rule, UriRef};
+use uriscan::{ByteComponents, Syntax};
 
-pub const RULES: [Rule; 4] = [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef];
+pub const RULES: [Syntax; 4] = [Syntax::UriReference, Syntax::Uri, Syntax::AbsoluteUri, Syntax::RelativeRef];
 
 /// `bytes` as a quoted string with `\xHH` escapes (the data files' notation).
 pub fn quote(bytes: &[u8]) -> String {
@@ -82,7 +82,7 @@ pub fn check_all(input: &[u8]) -> Result<(), String> {
     // Strict, per rule: against the validity oracle; accepted => its
     // components are the split, and recompose to the input.
     for rule in RULES {
-        let strict = UriRef::parse_bytes_as(input, rule);
+        let strict = rule.parse_bytes(input);
         #[cfg(feature = "oracle")]
         {
             let valid = uriscan::oracle::is_valid_bytes(input, rule);

@@ -9,12 +9,12 @@ use std::hash::{DefaultHasher, Hasher};
 use uriscan::iri;
 use uriscan::percent::{self, DecodeError, DecodeIter, Encoded};
 use uriscan::security::{self, FindingKind};
-use uriscan::{remove_dot_segments, sets, ByteComponents, Grammar, NormalizeOptions, ResolveMode, Rule, Uri, UriRef};
+use uriscan::{remove_dot_segments, sets, ByteComponents, Grammar, NormalizeOptions, ResolveMode, Syntax, Uri, UriRef};
 
 /// A per-component encoder of `uriscan::percent`.
 type Encoder = fn(&[u8]) -> Cow<'_, str>;
 
-const RULES: [Rule; 4] = [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef];
+const RULES: [Syntax; 4] = [Syntax::UriReference, Syntax::Uri, Syntax::AbsoluteUri, Syntax::RelativeRef];
 
 /// Parse: all four entry rules, over bytes and (when UTF-8) over `str`; the
 /// two agree, an accepted input's components recompose to it, and every
@@ -22,22 +22,22 @@ const RULES: [Rule; 4] = [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule
 pub fn parse(data: &[u8]) {
     let text = std::str::from_utf8(data).ok();
     for rule in RULES {
-        let b = UriRef::parse_bytes_as(data, rule);
+        let b = rule.parse_bytes(data);
         if let Some(s) = text {
-            let t = UriRef::parse_as(s, rule);
+            let t = rule.parse(s);
             assert_eq!(b, t, "{rule:?}: bytes and str disagree");
         }
         match b {
             Ok(u) => {
                 assert_eq!(u.as_str().as_bytes(), data);
                 assert_eq!(u.components().to_string().as_bytes(), data);
-                let _ = (u.host_kind(), u.ipv4(), u.ipv6(), u.port_u16(), u.is_uri());
+                let _ = (u.host_kind(), u.ipv4(), u.ipv6(), u.port_value(), u.is_uri());
                 let _ = (u.path_segments().count(), u.query_pairs().count());
                 let _ = format!("{u:?}");
-                if rule == Rule::AbsoluteUri {
+                if rule == Syntax::AbsoluteUri {
                     assert!(u.fragment().is_none());
                 }
-                if rule == Rule::RelativeRef {
+                if rule == Syntax::RelativeRef {
                     assert!(u.scheme().is_none());
                 }
             }
@@ -48,10 +48,10 @@ pub fn parse(data: &[u8]) {
         }
     }
     if let Some(s) = text {
-        assert_eq!(Uri::parse(s).is_ok(), UriRef::parse_as(s, Rule::Uri).is_ok());
+        assert_eq!(Uri::parse(s).is_ok(), Syntax::Uri.parse(s).is_ok());
         let _ = UriRef::parse(s);
     }
-    let _ = UriRef::parse_bytes(data);
+    let _ = Syntax::UriReference.parse_bytes(data);
 }
 
 /// Split (Appendix B): never fails, recomposes to the input, `split` and
@@ -87,7 +87,7 @@ pub fn resolve(data: &[u8]) {
     let (Ok(base), Ok(reference)) = (UriRef::parse(b), UriRef::parse(r)) else { return };
     let mut buf = String::new();
     for mode in [ResolveMode::Strict, ResolveMode::NonStrict] {
-        let out = reference.resolve_against_with(&base, mode);
+        let out = reference.resolve_str_with(&base, mode);
         let into = reference.resolve_into(&base, mode, &mut buf);
         match out {
             Ok(t) => {
@@ -99,7 +99,7 @@ pub fn resolve(data: &[u8]) {
                     Err(e) => panic!("resolved {r:?} against {b:?} = {t:?} does not parse: {e}"),
                 };
                 if mode == ResolveMode::Strict && remove_dot_segments(base.path()) == base.path() {
-                    let again = u.resolve_against(&base);
+                    let again = u.resolve_str(&base);
                     assert_eq!(again.as_deref(), Ok(t.as_str()), "resolving the result again changed it");
                 }
             }
@@ -125,23 +125,23 @@ pub fn normalize(data: &[u8]) {
     let (a, b) = s.split_once('\n').unwrap_or((s, ""));
     let (Ok(a), Ok(b)) = (UriRef::parse(a), UriRef::parse(b)) else { return };
     for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
-        let na = a.normalize_with(o);
+        let na = a.normalize_str_with(o);
         let pa = match UriRef::parse(&na) {
             Ok(p) => p,
             Err(e) => panic!("normalize({a}) = {na:?} does not parse: {e}"),
         };
         assert_eq!(pa.is_uri(), a.is_uri());
-        let nna = pa.normalize_with(o);
+        let nna = pa.normalize_str_with(o);
         assert_eq!(nna, na, "not idempotent on {a}");
         assert!(a.normalized_eq(&pa, o), "normalized_eq({a}, {na}) is false");
         assert_eq!(hash(&a, o), hash(&pa, o), "hash differs for {a} and {na}");
-        let nb = b.normalize_with(o);
+        let nb = b.normalize_str_with(o);
         assert_eq!(a.normalized_eq(&b, o), na == nb, "normalized_eq({a}, {b}) vs {na:?} {nb:?}");
         if na == nb {
             assert_eq!(hash(&a, o), hash(&b, o));
         }
     }
-    let _ = a.normalize();
+    let _ = a.normalize_str();
 }
 
 /// Percent-decoding and encoding: every decoder runs; the lenient ones agree
@@ -235,7 +235,7 @@ pub fn security(data: &[u8]) {
 #[cfg(feature = "oracle")]
 pub fn strict_vs_oracle(data: &[u8]) {
     for rule in RULES {
-        let strict = UriRef::parse_bytes_as(data, rule);
+        let strict = rule.parse_bytes(data);
         let valid = uriscan::oracle::is_valid_bytes(data, rule);
         assert_eq!(strict.is_ok(), valid, "{rule:?}: strict {strict:?}, oracle {valid}");
     }
@@ -305,7 +305,7 @@ type Parts = [Option<String>; 8];
 const PART_NAMES: [&str; 8] = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
 
 fn ours_parts(s: &str, grammar: Grammar) -> Option<Parts> {
-    let u = UriRef::parse_with(s, grammar).ok()?;
+    let u = grammar.reference().parse(s).ok()?;
     Some(
         [u.scheme(), u.authority(), u.userinfo(), u.host(), u.port(), Some(u.path()), u.query(), u.fragment()]
             .map(|x| x.map(String::from)),
@@ -377,7 +377,7 @@ fn compare_parts(peer: &str, s: &str, ours: &Option<Parts>, theirs: &Option<Part
         (Some(_), None) => disagree(peer, &format!("rejects-valid{class}"), s, "uriscan accepts it"),
         (None, Some(_)) => {
             let grammar = if class.is_empty() { Grammar::Rfc3986 } else { Grammar::Rfc3987 };
-            let e = UriRef::parse_with(s, grammar).err().map(|e| e.to_string()).unwrap_or_default();
+            let e = grammar.reference().parse(s).err().map(|e| e.to_string()).unwrap_or_default();
             disagree(peer, &format!("accepts-invalid{class}"), s, &e)
         }
         (Some(a), Some(b)) => {
@@ -435,7 +435,7 @@ pub fn peers_resolve(data: &[u8]) {
     if bu.scheme().is_none() {
         return;
     }
-    let ours = ru.resolve_against(&bu).ok();
+    let ours = ru.resolve_str(&bu).ok();
     let oxiri = match (oxiri::Iri::parse(b), oxiri::IriRef::parse(r)) {
         (Ok(b), Ok(r)) => {
             let mut o = String::new();
@@ -493,7 +493,7 @@ fn has_dot_segment(path: &str) -> bool {
 pub fn peers_normalize(data: &[u8]) {
     let Ok(s) = std::str::from_utf8(data) else { return };
     let (Ok(u), Ok(f)) = (UriRef::parse(s), fluent_uri::UriRef::parse(s)) else { return };
-    let ours = u.normalize();
+    let ours = u.normalize_str();
     let theirs = f.normalize();
     if ours != theirs.as_str() {
         let class = match (u.port(), u.host_kind()) {
@@ -504,7 +504,7 @@ pub fn peers_normalize(data: &[u8]) {
             _ if u
                 .scheme()
                 .and_then(uriscan::scheme::default_port)
-                .is_some_and(|d| u.port_u16() == Some(uriscan::Port::Number(d))) =>
+                .is_some_and(|d| u.port_value() == Some(uriscan::Port::Number(d))) =>
             {
                 "/default-port"
             }
@@ -539,15 +539,15 @@ fn shape(u: &UriRef<'_>) -> [bool; 7] {
 
 /// The URI reference `uri` against its IRI mapping (RFC 3987 §3.2): the
 /// mapping parses as an IRI reference with the same scheme and the same
-/// components defined; `UriRef::to_iri` (the parsed query) agrees with
+/// components defined; `UriRef::to_iri_str` (the parsed query) agrees with
 /// `iri::to_iri` (the Appendix B query); mapping back with `to_uri` gives
 /// `uri` again up to the case of the hex digits `to_iri` decoded; and the two
 /// are equivalent by `iri_eq` (§5.3, which compares URI mappings, normalized).
 fn check_uri_to_iri(uri: &UriRef<'_>) {
     let s = uri.as_str();
     let mapped = iri::to_iri(s);
-    assert_eq!(uri.to_iri(), mapped, "UriRef::to_iri and iri::to_iri disagree on {s:?}");
-    let v = match UriRef::parse_with(&mapped, Grammar::Rfc3987) {
+    assert_eq!(uri.to_iri_str(), mapped, "UriRef::to_iri_str and iri::to_iri disagree on {s:?}");
+    let v = match Syntax::IriReference.parse(&mapped) {
         Ok(v) => v,
         Err(e) => panic!("to_iri({s:?}) = {mapped:?} is not an IRI reference: {e}"),
     };
@@ -578,7 +578,7 @@ fn check_uri_to_iri(uri: &UriRef<'_>) {
 /// the IRI's mapping): [`check_uri_to_iri`].
 pub fn iri_mapping(data: &[u8]) {
     let Ok(s) = std::str::from_utf8(data) else {
-        assert!(UriRef::parse_bytes_with(data, Grammar::Rfc3987).is_err(), "not UTF-8 yet an IRI");
+        assert!(Syntax::IriReference.parse_bytes(data).is_err(), "not UTF-8 yet an IRI");
         return;
     };
     let uri = iri::to_uri(s);
@@ -594,13 +594,13 @@ pub fn iri_mapping(data: &[u8]) {
     if let Ok(u) = UriRef::parse(s) {
         check_uri_to_iri(&u);
     }
-    let Ok(i) = UriRef::parse_with(s, Grammar::Rfc3987) else { return };
+    let Ok(i) = Syntax::IriReference.parse(s) else { return };
     assert!(maps_back, "the IRI {s:?} has a character to_iri would not decode");
     if !s.contains('%') {
         assert_eq!(round, s, "no round trip for the IRI {s:?}");
     }
     assert_eq!(UriRef::parse(s).is_ok(), s.is_ascii(), "{s:?}: an IRI is a URI exactly when ASCII");
-    assert_eq!(i.to_uri(), uri);
+    assert_eq!(i.to_uri_str(), uri);
     let m = match UriRef::parse(&uri) {
         Ok(m) => m,
         Err(e) => panic!("to_uri({s:?}) = {uri:?} is not a URI reference: {e}"),
@@ -617,13 +617,13 @@ pub fn iri_mapping(data: &[u8]) {
     for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
         assert!(i.iri_eq(&i, o));
         assert!(i.iri_eq(&m, o) && m.iri_eq(&i, o), "{s:?} is not iri_eq to its URI {uri:?}");
-        let n = i.normalize_iri(o);
-        let nu = match UriRef::parse_with(&n, Grammar::Rfc3987) {
+        let n = i.normalize_iri_str(o);
+        let nu = match Syntax::IriReference.parse(&n) {
             Ok(nu) => nu,
             Err(e) => panic!("normalize_iri({s:?}) = {n:?} is not an IRI reference: {e}"),
         };
         assert!(i.iri_eq(&nu, o), "{s:?} is not iri_eq to its normal form {n:?}");
-        assert_eq!(m.normalize_iri(o), n, "{s:?} and its URI {uri:?} normalize apart");
+        assert_eq!(m.normalize_iri_str(o), n, "{s:?} and its URI {uri:?} normalize apart");
     }
     check_uri_to_iri(&m);
 }

@@ -12,7 +12,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
 use std::sync::Arc;
-use uriscan::{iri, Component, Grammar, NormalizeOptions, Port, ResolveMode, UriRef};
+use uriscan::{iri, Component, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
 use uriscan_arrow::COMPONENTS;
 use uriscan_crawl::DomainOptions;
 
@@ -37,7 +37,7 @@ fn parse(text: &str) -> Option<UriRef<'_>> {
 /// The host of `text` parsed as an IRI reference (as the domain kernels
 /// read rows), if it has one.
 fn iri_host(text: &str) -> Option<&str> {
-    UriRef::parse_with(text, Grammar::Rfc3987).ok()?.host()
+    Syntax::IriReference.parse(text).ok()?.host()
 }
 
 /// The slice of `u` that `c` names.
@@ -110,7 +110,7 @@ fn check_parse(array: &dyn Array, rows: &[Option<&str>], parsed: &[Option<UriRef
         assert!(s.is_valid(i) && valid.is_valid(i), "row {i}: {t:?}");
         let parsed = UriRef::parse(t);
         assert_eq!(valid.value(i), parsed.is_ok(), "valid, row {i}: {t:?}");
-        let want_port = parsed.as_ref().ok().and_then(|u| match u.port_u16() {
+        let want_port = parsed.as_ref().ok().and_then(|u| match u.port_value() {
             Some(Port::Number(n)) => Some(i32::from(n)),
             _ => None,
         });
@@ -149,7 +149,7 @@ fn check_kernels(array: &dyn Array, rows: &[Option<&str>]) {
     let want: Vec<Option<bool>> = rows.iter().zip(&parsed).map(|(r, u)| r.map(|_| u.is_some())).collect();
     assert_eq!(valid, want, "is_valid");
     let ports = uriscan_arrow::port(array).expect("port");
-    let want_ports = parsed.iter().map(|u| match u.as_ref()?.port_u16() {
+    let want_ports = parsed.iter().map(|u| match u.as_ref()?.port_value() {
         Some(Port::Number(p)) => Some(i32::from(p)),
         _ => None,
     });
@@ -158,11 +158,11 @@ fn check_kernels(array: &dyn Array, rows: &[Option<&str>]) {
     check_column("error", &errors, rows, |_, t| UriRef::parse(t).err().map(|e| e.to_string()));
     for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
         let out = uriscan_arrow::normalize(array, o).expect("normalize");
-        check_column("normalize", &out, rows, |i, _| parsed[i].as_ref().map(|u| u.normalize_with(o).into_owned()));
+        check_column("normalize", &out, rows, |i, _| parsed[i].as_ref().map(|u| u.normalize_str_with(o).into_owned()));
     }
     let base = UriRef::parse(BASE).expect("the fixed base");
     let out = uriscan_arrow::resolve_scalar(array, BASE).expect("resolve_scalar");
-    let resolve = |r: &str, b: &UriRef<'_>| parse(r)?.resolve_against_with(b, ResolveMode::Strict).ok();
+    let resolve = |r: &str, b: &UriRef<'_>| parse(r)?.resolve_str_with(b, ResolveMode::Strict).ok();
     check_column("resolve_scalar", &out, rows, |_, t| resolve(t, &base));
     // Per-row bases: the rows in reverse order.
     let bases: Vec<Option<&str>> = rows.iter().rev().copied().collect();
@@ -189,9 +189,7 @@ fn check_kernels(array: &dyn Array, rows: &[Option<&str>]) {
     let out = uriscan_arrow::slices(array, |i, t| (i % 2 == 0).then_some(t)).expect("slices");
     check_column("slices", &out, rows, |i, t| (i % 2 == 0).then(|| t.to_string()));
     let out = uriscan_arrow::to_uri(array).expect("to_uri");
-    check_column("to_uri", &out, rows, |_, t| {
-        UriRef::parse_with(t, Grammar::Rfc3987).ok().map(|_| iri::to_uri(t).into_owned())
-    });
+    check_column("to_uri", &out, rows, |_, t| Syntax::IriReference.parse(t).ok().map(|_| iri::to_uri(t).into_owned()));
     let out = uriscan_arrow::to_iri(array).expect("to_iri");
     check_column("to_iri", &out, rows, |_, t| parse(t).map(|_| iri::to_iri(t).into_owned()));
     let out = uriscan_arrow::surt(array).expect("surt");

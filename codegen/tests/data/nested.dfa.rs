@@ -15,26 +15,6 @@ pub const NCAPTURES: usize = 0;
 pub const NTAGS: usize = 3;
 /// The mark of each mark tag, in tag order after the captures.
 pub static MARKS: [Kind; 3] = [Kind::Outer, Kind::Inner, Kind::Other];
-/// An entry rule of the grammar: where a parse starts. The variants are the `entry`
-/// lines of the tags file, in order; each one's value is its index in `STARTS`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rule {
-    /// `top = outer / inner / other`
-    Top = 0,
-}
-
-impl Rule {
-    /// Every entry rule, in the tags file's order.
-    pub const ALL: [Rule; 1] = [Rule::Top];
-
-    /// The rule's name in the grammar, as the tags file writes it.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rule::Top => "top",
-        }
-    }
-}
 /// Byte class of each byte.
 pub static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
@@ -54,16 +34,6 @@ pub static CLASSES: [u8; 256] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
 ];
-/// Self-loop field values from this one on are triplets (see `TRIPLET_LUT`).
-pub const TRIPLET_BASE: u32 = 3;
-/// Per triplet: bit `TRIPLET_FIRST` of entry `b` when byte `b` may come first, `TRIPLET_SECOND`
-/// when it may come second, `TRIPLET_AGAIN` when it leads from the return state back into the
-/// triplet (`uriscan_layout`).
-pub static TRIPLET_LUT: [[u8; 256]; 0] = [
-];
-/// Per triplet: the state it returns to, packed like `TRANS` (no operations).
-pub static TRIPLET_TO: [u32; 0] = [
-];
 /// Start of each entry, packed like `TRANS` (no operations).
 pub static STARTS: [u32; 1] = [
     5, 
@@ -73,6 +43,14 @@ pub static TRANS: [u32; 35] = [
     0, 0, 0, 0, 0, 0, 16842762, 131087, 0, 33751060, 0, 16777226, 0, 0, 0, 0, 
     16842777, 0, 0, 0, 0, 0, 0, 0, 33554452, 0, 16777241, 0, 30, 0, 0, 0, 
     0, 0, 0, 
+];
+/// Acceptance of each state (`uriscan_layout::accept_list`): rejects, or accepts after an operation list that moves the tag values to their home registers.
+pub static FINAL: [u16; 7] = [
+    0, 0, 5, 0, 6, 0, 7, 
+];
+/// Error context of each state.
+pub static CONTEXT: [Ctx; 7] = [
+    Ctx::Top, Ctx::Top, Ctx::Top, Ctx::Top, Ctx::Top, Ctx::Top, Ctx::Top, 
 ];
 /// Self-loop sets as bit tables, several sets per table: set `k` holds byte `b` when
 /// `ACCEL_LUT[lut_row(k)][b] & lut_bit(k) != 0` (`uriscan_layout`).
@@ -101,6 +79,20 @@ pub static ACCEL_EXT: [u8; 2] = [
 pub static ACCEL_UTF8: [u8; 2] = [
     0, 0, 
 ];
+/// Self-loop field values from this one on are triplets (see `TRIPLET_LUT`).
+pub const TRIPLET_BASE: u32 = 3;
+/// Per triplet: bit `TRIPLET_FIRST` of entry `b` when byte `b` may come first, `TRIPLET_SECOND`
+/// when it may come second, `TRIPLET_AGAIN` when it leads from the return state back into the
+/// triplet (`uriscan_layout`).
+pub static TRIPLET_LUT: [[u8; 256]; 0] = [
+];
+/// Per triplet: the state it returns to, packed like `TRANS` (no operations).
+pub static TRIPLET_TO: [u32; 0] = [
+];
+/// Per triplet: the nibble tables of its leading bytes (`TRIPLET_AGAIN`), first and second
+/// bytes (`uriscan_layout::Nibbles::table`; all ASCII when a run set names the triplet).
+pub static TRIPLET_NIBBLES: [[[u8; 32]; 3]; 0] = [
+];
 /// Per UTF-8 run set: bit `k % 64` of word `k / 64` when all 64 code points `64k..64k + 63`
 /// of the Basic Multilingual Plane are in the set.
 pub static UTF8_FULL: [[u64; 16]; 0] = [
@@ -108,45 +100,37 @@ pub static UTF8_FULL: [[u64; 16]; 0] = [
 /// Per UTF-8 run set: its code points as sorted, disjoint, inclusive ranges.
 pub static UTF8_RANGES: [&[(u32, u32)]; 0] = [
 ];
-/// Per triplet: the nibble tables of its leading bytes (`TRIPLET_AGAIN`), first and second
-/// bytes (`uriscan_layout::Nibbles::table`; all ASCII when a run set names the triplet).
-pub static TRIPLET_NIBBLES: [[[u8; 32]; 3]; 0] = [
-];
-/// Acceptance of each state (`uriscan_layout::accept_list`): rejects, or accepts after an operation list that moves the tag values to their home registers.
-pub static FINAL: [u16; 7] = [
-    0, 0, 5, 0, 6, 0, 7, 
-];
-/// Error context of each state.
-pub static CONTEXT: [Ctx; 7] = [
-    Ctx::Top, Ctx::Top, Ctx::Top, Ctx::Top, Ctx::Top, Ctx::Top, Ctx::Top, 
-];
 /// The automaton, for the runtime's walker: tables, and the tag operations as code.
 #[derive(Clone, Copy, Debug)]
 pub struct Tables;
 
-impl TablesTrait for Tables {
+impl uriscan_layout::Tables for Tables {
     type Context = Ctx;
     type Mark = Kind;
     type Regs = [u32; NREGS];
     type Tags = [u32; NTAGS];
-    const NCLASSES: usize = NCLASSES;
-    const MARKS: &'static [Kind] = &MARKS;
-    const STARTS: &'static [u32] = &STARTS;
-    const CLASSES: &'static [u8; 256] = &CLASSES;
-    const TRANS: &'static [u32] = &TRANS;
-    const FINAL: &'static [u16] = &FINAL;
-    const CONTEXT: &'static [Ctx] = &CONTEXT;
-    const ACCEL_LUT: &'static [[u8; 256]] = &ACCEL_LUT;
-    const ACCEL_NIBBLES: &'static [[u8; 32]] = &ACCEL_NIBBLES;
-    const ACCEL_HIGH: &'static [u8] = &ACCEL_HIGH;
-    const TRIPLET_BASE: u32 = TRIPLET_BASE;
-    const TRIPLET_LUT: &'static [[u8; 256]] = &TRIPLET_LUT;
-    const TRIPLET_TO: &'static [u32] = &TRIPLET_TO;
-    const ACCEL_EXT: &'static [u8] = &ACCEL_EXT;
-    const TRIPLET_NIBBLES: &'static [[[u8; 32]; 3]] = &TRIPLET_NIBBLES;
-    const ACCEL_UTF8: &'static [u8] = &ACCEL_UTF8;
-    const UTF8_FULL: &'static [[u64; 16]] = &UTF8_FULL;
-    const UTF8_RANGES: &'static [&'static [(u32, u32)]] = &UTF8_RANGES;
+    const AUTOMATON: uriscan_layout::Automaton<Ctx, Kind> = uriscan_layout::Automaton {
+        nclasses: NCLASSES,
+        classes: &CLASSES,
+        starts: &STARTS,
+        trans: &TRANS,
+        finals: &FINAL,
+        contexts: &CONTEXT,
+        marks: &MARKS,
+        accels: uriscan_layout::Accels {
+            lut: &ACCEL_LUT,
+            nibbles: &ACCEL_NIBBLES,
+            high: &ACCEL_HIGH,
+            ext: &ACCEL_EXT,
+            utf8: &ACCEL_UTF8,
+            triplet_base: TRIPLET_BASE,
+            triplet_lut: &TRIPLET_LUT,
+            triplet_to: &TRIPLET_TO,
+            triplet_nibbles: &TRIPLET_NIBBLES,
+            utf8_full: &UTF8_FULL,
+            utf8_ranges: &UTF8_RANGES,
+        },
+    };
 
     #[inline(always)]
     fn new_regs() -> [u32; NREGS] {

@@ -4,20 +4,20 @@
 /// `top = outer / inner / other`
 ///
 /// The rule also matches longer strings; these are the bytes that match alone.
-pub const TOP: crate::ByteSet = crate::ByteSet::from_bits([0x03FF000000000000, 0x07FFFFFE00000000, 0x0000000000000000, 0x0000000000000000]);
+pub const TOP: ByteSet = ByteSet::from_bits([0x03FF000000000000, 0x07FFFFFE00000000, 0x0000000000000000, 0x0000000000000000]);
 /// `inner = 1*DIGIT`
 ///
 /// The rule also matches longer strings; these are the bytes that match alone.
-pub const INNER: crate::ByteSet = crate::ByteSet::from_bits([0x03FF000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000]);
+pub const INNER: ByteSet = ByteSet::from_bits([0x03FF000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000]);
 /// `other = 1*ALPHA`
 ///
 /// The rule also matches longer strings; these are the bytes that match alone.
-pub const OTHER: crate::ByteSet = crate::ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE00000000, 0x0000000000000000, 0x0000000000000000]);
+pub const OTHER: ByteSet = ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE00000000, 0x0000000000000000, 0x0000000000000000]);
 /// `DIGIT = %x30-39`
 ///
 /// The rule matches exactly one byte: these.
-pub const DIGIT: crate::ByteSet = crate::ByteSet::from_bits([0x03FF000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000]);
+pub const DIGIT: ByteSet = ByteSet::from_bits([0x03FF000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000]);
 /// `ALPHA = %x61-7A`
 ///
 /// The rule matches exactly one byte: these.
-pub const ALPHA: crate::ByteSet = crate::ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE00000000, 0x0000000000000000, 0x0000000000000000]);
+pub const ALPHA: ByteSet = ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE00000000, 0x0000000000000000, 0x0000000000000000]);

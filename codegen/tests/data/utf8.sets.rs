@@ -4,12 +4,12 @@
 /// `top = 1*( ALPHA / ucs ) [ "?" tail ]`
 ///
 /// The rule also matches longer strings; these are the bytes that match alone.
-pub const TOP: crate::ByteSet = crate::ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000]);
+pub const TOP: ByteSet = ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000]);
 /// `tail = *( ALPHA / ( %xC2-DF %x80-BF ) / ( %xED %x80-9F %x80-BF ) / ( %xEE %x80-83 %x80-BF ) ) [ %xE2 %x82 %xAC ]`
 ///
 /// The rule also matches longer strings; these are the bytes that match alone.
-pub const TAIL: crate::ByteSet = crate::ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000]);
+pub const TAIL: ByteSet = ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000]);
 /// `ALPHA = %x41-5A / %x61-7A`
 ///
 /// The rule matches exactly one byte: these.
-pub const ALPHA: crate::ByteSet = crate::ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000]);
+pub const ALPHA: ByteSet = ByteSet::from_bits([0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000]);

@@ -1,0 +1,50 @@
+//! The unit of work of every command: an input operand ([`FileCtx`]) and
+//! one of its lines ([`Line`]), parsed by the syntax a command asks for.
+
+use uriscan::{ParseError, Syntax, UriRef};
+
+/// One input operand.
+pub struct FileCtx {
+    /// The name used in messages and records; standard input is `<stdin>`.
+    pub name: String,
+    /// `None` for standard input.
+    pub(crate) path: Option<String>,
+}
+
+impl FileCtx {
+    pub fn new(operand: &str) -> FileCtx {
+        if operand == "-" {
+            FileCtx { name: "<stdin>".to_string(), path: None }
+        } else {
+            FileCtx { name: operand.to_string(), path: Some(operand.to_string()) }
+        }
+    }
+}
+
+/// One input line (or, for a whole-file job, one whole file), as handed to a
+/// [`Job`].
+pub struct Line<'a> {
+    pub file: &'a FileCtx,
+    /// Its number (1-based, within its file); 0 for a whole file.
+    pub no: u64,
+    /// The line without its terminator (and, with LF lines, without a CR
+    /// before the LF).
+    pub bytes: &'a [u8],
+    /// The same bytes as text, when the chunk they came from is UTF-8.
+    pub text: Option<&'a str>,
+    /// Whether none of `bytes` is one that JSON or TSV escapes (see
+    /// [`find_escape`]).
+    pub escape_free: bool,
+}
+
+impl<'a> Line<'a> {
+    /// Parses the line; through `&str` when the chunk was UTF-8 (validated
+    /// once per chunk instead of once per line).
+    #[inline]
+    pub fn parse(&self, syntax: Syntax) -> Result<UriRef<'a>, ParseError> {
+        match self.text {
+            Some(s) => syntax.parse(s),
+            None => syntax.parse_bytes(self.bytes),
+        }
+    }
+}
