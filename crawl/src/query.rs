@@ -26,22 +26,12 @@
 
 use std::borrow::Cow;
 
-use uriscan::{QueryPair, QueryPairs};
+use uriscan::QueryPairs;
 
 /// The query of `url` and where it starts in `url`.
 fn query(url: &str) -> Option<(usize, &str)> {
     let q = uriscan::split(url).query?;
     Some(((q.as_ptr() as usize).wrapping_sub(url.as_ptr() as usize), q))
-}
-
-/// Byte range of a pair in the query `q` (key, `=` and value).
-fn piece_range(q: &str, p: &QueryPair<'_>) -> (usize, usize) {
-    let start = (p.key.as_ptr() as usize).wrapping_sub(q.as_ptr() as usize);
-    let end = match p.value {
-        Some(v) => (v.as_ptr() as usize).wrapping_sub(q.as_ptr() as usize) + v.len(),
-        None => start + p.key.len(),
-    };
-    (start, end)
 }
 
 /// The raw `key[=value]` pairs of the URL's query ([`uriscan::QueryPairs`]);
@@ -121,11 +111,7 @@ pub fn url_parameter_names(url: &str) -> impl Iterator<Item = &str> {
 /// assert_eq!(url_parameters("http://h/?x=1&y&=2&&z=#w=5").collect::<Vec<_>>(), ["x=1", "y", "=2", "z="]);
 /// ```
 pub fn url_parameters(url: &str) -> impl Iterator<Item = &str> {
-    let q = query(url).map_or("", |(_, q)| q);
-    QueryPairs::new(q).map(move |p| {
-        let (a, b) = piece_range(q, &p);
-        q.get(a..b).unwrap_or_default()
-    })
+    url_parameter_pairs(url).map(|p| p.text)
 }
 
 /// `url` without every parameter named `name` (ClickHouse's
@@ -161,33 +147,16 @@ pub fn cut_url_parameters<'u>(url: &'u str, names: &[&str]) -> Cow<'u, str> {
     if !QueryPairs::new(q).any(|p| names.contains(&p.key)) {
         return Cow::Borrowed(url);
     }
-    // The query is its `&`-separated segments joined by `&`; the new query
-    // is the kept segments (every empty one too) joined by `&`. Between two
-    // pairs lie only `&`s: `k` of them hold `k - 1` empty segments.
-    let mut new_q = String::with_capacity(q.len());
-    let mut first = true;
-    let mut emit = |segment: &str| {
-        if !first {
-            new_q.push('&');
-        }
-        first = false;
-        new_q.push_str(segment);
-    };
-    let mut pos = 0;
-    for (i, p) in QueryPairs::new(q).enumerate() {
-        let (a, b) = piece_range(q, &p);
-        let gap = a.saturating_sub(pos);
-        let empties = if i == 0 { gap } else { gap.saturating_sub(1) };
-        (0..empties).for_each(|_| emit(""));
-        if !names.contains(&p.key) {
-            emit(q.get(a..b).unwrap_or_default());
-        }
-        pos = b;
-    }
-    (0..q.len().saturating_sub(pos)).for_each(|_| emit(""));
+    // The new query: the segments that stay (every empty one too), joined by `&`.
     let mut out = String::with_capacity(url.len());
     out.push_str(url.get(..start).unwrap_or_default());
-    out.push_str(&new_q);
+    let kept = QueryPairs::new(q).keep_empty(true).filter(|p| p.text.is_empty() || !names.contains(&p.key));
+    for (i, p) in kept.enumerate() {
+        if i > 0 {
+            out.push('&');
+        }
+        out.push_str(p.text);
+    }
     out.push_str(url.get(start + q.len()..).unwrap_or_default());
     Cow::Owned(out)
 }
