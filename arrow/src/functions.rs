@@ -592,6 +592,41 @@ slice_kernels! {
     cut_query_string_and_fragment => cut_query_string_and_fragment_of;
 }
 
+slice_kernels! {
+    /// `domain` of each row: its host ([`hosts::domain`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["svn+ssh://some.svn-hosting.com:80/repo/trunk"]);
+    /// assert_eq!(uriscan_arrow::functions::domain(&urls).unwrap().value(0), "some.svn-hosting.com");
+    /// ```
+    domain => hosts::domain;
+    /// `protocol` of each row: its scheme ([`paths::protocol`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://clickhouse.com/"]);
+    /// assert_eq!(uriscan_arrow::functions::protocol(&urls).unwrap().value(0), "https");
+    /// ```
+    protocol => paths::protocol;
+    /// `queryString` of each row ([`paths::query_string`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://a/b?c=1#d"]);
+    /// assert_eq!(uriscan_arrow::functions::query_string(&urls).unwrap().value(0), "c=1");
+    /// ```
+    query_string => paths::query_string;
+    /// `fragment` of each row ([`paths::fragment`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://a/b?c=1#d"]);
+    /// assert_eq!(uriscan_arrow::functions::fragment(&urls).unwrap().value(0), "d");
+    /// ```
+    fragment => paths::fragment;
+}
+
 fn cut_fragment_of(t: &str) -> Option<&str> {
     some(url_functions::cut_fragment(t))
 }

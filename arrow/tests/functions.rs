@@ -202,6 +202,10 @@ fn path_kernels() {
         |t| own(paths::query_string_and_fragment(t)),
     );
     check("file_extension", |a| f::file_extension(a).unwrap(), |t| own(paths::file_extension(t)));
+    check("domain", |a| f::domain(a).unwrap(), |t| own(hosts::domain(t)));
+    check("protocol", |a| f::protocol(a).unwrap(), |t| own(paths::protocol(t)));
+    check("query_string", |a| f::query_string(a).unwrap(), |t| own(paths::query_string(t)));
+    check("fragment", |a| f::fragment(a).unwrap(), |t| own(paths::fragment(t)));
     check_list(
         "path_segments",
         |a| f::path_segments(a).unwrap(),

@@ -280,3 +280,18 @@ pub fn domain_depth(url: &str) -> Option<usize> {
     }
     Some(host.bytes().filter(|&b| b == b'.').count() + 1)
 }
+
+/// The host of `url` (ClickHouse's `domain` and `domainRFC`): after the
+/// authority's last `@`, before the port, a bracketed IP literal with its
+/// brackets; `None` without an authority or for an empty host.
+///
+/// ```
+/// use uriscan_crawl::hosts::domain;
+/// assert_eq!(domain("svn+ssh://some.svn-hosting.com:80/repo/trunk"), Some("some.svn-hosting.com"));
+/// assert_eq!(domain("http://u:p@[::1]:8080/"), Some("[::1]"));
+/// assert_eq!(domain("some.svn-hosting.com/repo"), None);
+/// ```
+#[must_use]
+pub fn domain(url: &str) -> Option<&str> {
+    host_of(url).filter(|h| !h.is_empty())
+}

@@ -171,3 +171,39 @@ pub fn query_string_and_fragment(url: &str) -> Option<&str> {
 pub(crate) fn port_raw(url: &str) -> Option<&str> {
     port_str(url)
 }
+
+/// The scheme of `url` (ClickHouse's `protocol`), as written.
+///
+/// ```
+/// use uriscan_crawl::paths::protocol;
+/// assert_eq!(protocol("https://clickhouse.com/"), Some("https"));
+/// assert_eq!(protocol("//h/p"), None);
+/// ```
+#[must_use]
+pub fn protocol(url: &str) -> Option<&str> {
+    uriscan::split(url).scheme
+}
+
+/// The query of `url` without its `?` (ClickHouse's `queryString`); `None`
+/// without one, `Some("")` for an empty one.
+///
+/// ```
+/// use uriscan_crawl::paths::query_string;
+/// assert_eq!(query_string("http://a/b?c=1&d#e?f"), Some("c=1&d"));
+/// assert_eq!(query_string("http://a/b#e?f"), None);
+/// ```
+#[must_use]
+pub fn query_string(url: &str) -> Option<&str> {
+    uriscan::split(url).query
+}
+
+/// The fragment of `url` without its `#` (ClickHouse's `fragment`).
+///
+/// ```
+/// use uriscan_crawl::paths::fragment;
+/// assert_eq!(fragment("http://a/b?c#d?e"), Some("d?e"));
+/// ```
+#[must_use]
+pub fn fragment(url: &str) -> Option<&str> {
+    uriscan::split(url).fragment
+}

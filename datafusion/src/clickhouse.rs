@@ -13,9 +13,10 @@
 //! | `extractURLParameter(url, name)` | raw value of the first parameter `name` |
 //! | `extractURLParameters(url)`, `extractURLParameterNames(url)` | lists of `name=value` pieces, of names |
 //! | `cutURLParameter(url, name)`, `cutURLParameter(url, ['a', 'b'])` | the URL without those parameters, every other byte kept |
-//! | `topLevelDomain`, `firstSignificantSubdomain`, `cutToFirstSignificantSubdomain`, `cutToFirstSignificantSubdomainWithWWW`, `domainWithoutWWW`, `cutWWW` | host functions |
-//! | `path`, `pathFull`, `netloc`, `queryStringAndFragment`, `cutQueryString`, `cutFragment`, `cutQueryStringAndFragment` | path, query and fragment functions |
+//! | `domain`, `topLevelDomain`, `firstSignificantSubdomain`, `cutToFirstSignificantSubdomain`, `cutToFirstSignificantSubdomainWithWWW`, `domainWithoutWWW`, `cutWWW` | host functions |
+//! | `protocol`, `path`, `pathFull`, `netloc`, `queryString`, `fragment`, `queryStringAndFragment`, `cutQueryString`, `cutFragment`, `cutQueryStringAndFragment` | scheme, path, query and fragment functions |
 //! | `port(url [, default])` | the explicit port as UInt16, else `default`, else 0 |
+//! | `domainRFC`, `domainWithoutWWWRFC`, `topLevelDomainRFC`, `firstSignificantSubdomainRFC`, `cutToFirstSignificantSubdomainRFC`, `cutToFirstSignificantSubdomainWithWWWRFC`, `portRFC` | the same as without `RFC` (these read every URL as RFC 3986 does) |
 //! | `URLHierarchy(url)`, `URLPathHierarchy(url)` | lists of prefixes |
 //! | `encodeURLComponent`, `encodeURLFormComponent`, `decodeURLComponent`, `decodeURLFormComponent` | percent-encoding as ClickHouse does it (decoded bytes that are not UTF-8 become U+FFFD) |
 //!
@@ -80,10 +81,14 @@ enum Op {
     ExtractUrlParameter,
     CutUrlParameter,
     Port,
+    Domain,
+    Protocol,
+    QueryString,
+    Fragment,
 }
 
 /// The functions, by ClickHouse's names.
-const FUNCTIONS: [(&str, Op); 24] = [
+const FUNCTIONS: [(&str, Op); 35] = [
     ("topLevelDomain", Op::TopLevelDomain),
     ("firstSignificantSubdomain", Op::FirstSignificantSubdomain),
     ("cutToFirstSignificantSubdomain", Op::CutToFirstSignificantSubdomain),
@@ -108,6 +113,18 @@ const FUNCTIONS: [(&str, Op); 24] = [
     ("extractURLParameter", Op::ExtractUrlParameter),
     ("cutURLParameter", Op::CutUrlParameter),
     ("port", Op::Port),
+    ("domain", Op::Domain),
+    ("protocol", Op::Protocol),
+    ("queryString", Op::QueryString),
+    ("fragment", Op::Fragment),
+    // ClickHouse's RFC variants: the same functions here, which read the URL as RFC 3986 does.
+    ("domainRFC", Op::Domain),
+    ("domainWithoutWWWRFC", Op::DomainWithoutWww),
+    ("topLevelDomainRFC", Op::TopLevelDomain),
+    ("firstSignificantSubdomainRFC", Op::FirstSignificantSubdomain),
+    ("cutToFirstSignificantSubdomainRFC", Op::CutToFirstSignificantSubdomain),
+    ("cutToFirstSignificantSubdomainWithWWWRFC", Op::CutToFirstSignificantSubdomainWithWww),
+    ("portRFC", Op::Port),
 ];
 
 /// One of the functions [`register_clickhouse`] adds (all share this type).
@@ -272,6 +289,10 @@ impl ClickHouseFunction {
             Op::CutToFirstSignificantSubdomain => text(k::cut_to_first_significant_subdomain(urls)?),
             Op::CutToFirstSignificantSubdomainWithWww => text(k::cut_to_first_significant_subdomain_with_www(urls)?),
             Op::DomainWithoutWww => text(k::domain_without_www(urls)?),
+            Op::Domain => text(k::domain(urls)?),
+            Op::Protocol => text(k::protocol(urls)?),
+            Op::QueryString => text(k::query_string(urls)?),
+            Op::Fragment => text(k::fragment(urls)?),
             Op::CutWww => text(k::cut_www(urls)?),
             Op::Path => text(k::path(urls)?),
             Op::PathFull => text(k::path_full(urls)?),

@@ -129,7 +129,7 @@ async fn clickhouse_data_through_sql() {
             }
         }
     }
-    assert!(checked > 2000, "only {checked} checked");
+    assert!(checked > 3000, "only {checked} checked");
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
 

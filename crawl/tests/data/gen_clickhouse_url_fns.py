@@ -38,6 +38,17 @@ URL_FUNCTIONS = [
     ("netloc", "netloc(u)", False),
     ("port", "toString(port(u))", False),
     ("queryStringAndFragment", "queryStringAndFragment(u)", False),
+    ("domain", "domain(u)", False),
+    ("domainRFC", "domainRFC(u)", False),
+    ("protocol", "protocol(u)", False),
+    ("queryString", "queryString(u)", False),
+    ("fragment", "fragment(u)", False),
+    ("topLevelDomainRFC", "topLevelDomainRFC(u)", False),
+    ("firstSignificantSubdomainRFC", "firstSignificantSubdomainRFC(u)", False),
+    ("cutToFirstSignificantSubdomainRFC", "cutToFirstSignificantSubdomainRFC(u)", False),
+    ("cutToFirstSignificantSubdomainWithWWWRFC", "cutToFirstSignificantSubdomainWithWWWRFC(u)", False),
+    ("domainWithoutWWWRFC", "domainWithoutWWWRFC(u)", False),
+    ("portRFC", "toString(portRFC(u))", False),
 ]
 BYTE_FUNCTIONS = [
     ("encodeURLComponent", "encodeURLComponent(u)", False),
