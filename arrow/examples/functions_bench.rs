@@ -62,6 +62,9 @@ fn main() {
         )*};
     }
     let a: &dyn Array = &array;
+    // The floor most kernels stand on: one Appendix B split per row.
+    let d = time(rounds, || array.iter().flatten().map(|u| uriscan::split(u).path.len()).sum::<usize>());
+    println!("{:<40} {:>8.1}", "uriscan::split (baseline, no column)", ns(d));
     bench! {
         "extractURLParameter(u, 'id')" => f::url_parameter(a, "id");
         "extractURLParameters(u)" => f::url_parameters(a);

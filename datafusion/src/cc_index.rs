@@ -26,6 +26,12 @@ use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDF, Sca
 use datafusion::prelude::SessionContext;
 
 /// The `uri_cc_index` function.
+///
+/// ```
+/// use datafusion::logical_expr::ScalarUDFImpl;
+/// let f = uriscan_datafusion::cc_index::CcIndexFunction::default();
+/// assert_eq!(f.name(), "uri_cc_index");
+/// ```
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct CcIndexFunction {
     signature: Signature,

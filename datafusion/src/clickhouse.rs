@@ -128,6 +128,12 @@ const FUNCTIONS: [(&str, Op); 35] = [
 ];
 
 /// One of the functions [`register_clickhouse`] adds (all share this type).
+///
+/// ```
+/// let udfs = uriscan_datafusion::clickhouse::clickhouse_functions();
+/// let f = udfs.iter().find(|f| f.name() == "cutURLParameter").unwrap();
+/// assert_eq!(f.aliases(), ["cuturlparameter"]);
+/// ```
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct ClickHouseFunction {
     name: &'static str,
