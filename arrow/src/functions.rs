@@ -434,7 +434,7 @@ pub fn host_reversed(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
     map_rows(array, |t| Some(Cow::Owned(hosts::host_reversed(t))))
 }
 
-/// The string columns of [`cc_index`]'s struct, in order (then `url_port`,
+/// The string columns of [`cc_index()`]'s struct, in order (then `url_port`,
 /// then the last two of these).
 const CC_STRINGS: [&str; 15] = [
     "url_surtkey",
@@ -454,7 +454,7 @@ const CC_STRINGS: [&str; 15] = [
     "url_query",
 ];
 
-/// The fields of the struct [`cc_index`] returns, named and ordered as the
+/// The fields of the struct [`cc_index()`] returns, named and ordered as the
 /// cc-index-table flat schema's URL columns: Utf8View columns, and
 /// `url_port` Int32 after `url_protocol`; all nullable.
 ///

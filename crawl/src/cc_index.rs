@@ -4,7 +4,7 @@
 //!
 //! The columns mean what the index's converter (`CCIndex2Table`, with its
 //! `HostName` class) writes:
-//! - `url_surtkey`: the SURT key ([`crate::surt`]).
+//! - `url_surtkey`: the SURT key ([`crate::surt()`]).
 //! - `url_host_name`: the host, lower-cased; a dotted-quad IPv4 address and
 //!   a bracketed IPv6 address as written, a decimal IPv4 form with fewer
 //!   parts (`10.1`, `3232235777`) as its dotted quad; a name percent-decoded

@@ -5,7 +5,7 @@
 //!
 //! The URL functions read the host as RFC 3986 does (after the authority's
 //! last `@`, before the port; a URL needs its `//`), as
-//! [`domain_without_www`](crate::url_functions::domain_without_www) does, and
+//! [`domain_without_www`] does, and
 //! then apply ClickHouse's rules to it. Where ClickHouse's own host grammar
 //! gives another answer (it wants a dot in the host, refuses a trailing dot,
 //! `_`, `%` and IP literals, and reads hosts without `//`), the case is a row
