@@ -6,6 +6,17 @@
 //! let u = uriscan::UriRef::parse("http://example.com/a?b#c").unwrap();
 //! assert_eq!(u.host(), Some("example.com"));
 //! ```
+//!
+//! [`UriRef::parse`] is the shorthand for RFC 3986's `URI-reference`; every
+//! other grammar and entry rule (RFC 3987 IRIs, RFC 2396, RFC 1630, `URI`,
+//! `absolute-URI`, ...) is a [`Syntax`] value, whose methods parse strings,
+//! bytes and batches. [`UriRef`]'s docs list its methods by topic.
+//!
+//! ```
+//! use uriscan::Syntax;
+//! let u = Syntax::IriReference.parse("http://example.com/日本").unwrap();
+//! assert_eq!(u.to_uri_str(), "http://example.com/%E6%97%A5%E6%9C%AC");
+//! ```
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 // All `unsafe` lives in `simd` (AVX2 run skipping), beside its scalar twin.
