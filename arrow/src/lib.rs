@@ -32,6 +32,8 @@
 mod source;
 mod views;
 
+pub mod functions;
+
 use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, Int32Builder, StringViewBuilder};

@@ -21,6 +21,12 @@ pub mod canon;
 pub mod params;
 pub mod url_functions;
 
+pub mod cc_index;
+pub mod encoding;
+pub mod hosts;
+pub mod paths;
+pub mod query;
+
 pub use canon::{canon, CanonError, Profile};
 pub use params::{filter_params, filter_params_bytes, strip_tracking, ParamFilter, TRACKING_NAMES, TRACKING_PREFIXES};
 

@@ -290,3 +290,11 @@ pub fn url_hierarchy(url: &str) -> UrlHierarchy<'_> {
 pub fn url_path_hierarchy(url: &str) -> UrlHierarchy<'_> {
     UrlHierarchy { url, start: 0, pos: None, path_only: true }
 }
+
+/// The host of `url` as [`domain_without_www`] finds it (after the
+/// authority's last `@`, before the port), `www.` kept; `None` without an
+/// authority. For the other host functions of the crate.
+pub(crate) fn host_of(url: &str) -> Option<&str> {
+    let (start, end) = host_range(url)?;
+    url.get(start..end)
+}

@@ -40,6 +40,8 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod cc_index;
+pub mod clickhouse;
 pub mod spark;
 
 use std::sync::Arc;

@@ -1,0 +1,91 @@
+//! The kernels of `uriscan_arrow::functions` on a 1,000,000-row column, one
+//! run:
+//!
+//! ```sh
+//! URISCAN_BENCH_DATA=/work/shared/data cargo run --release -p uriscan-arrow --example functions_bench
+//! ```
+//!
+//! The rows are the lines of `kasztp.txt` in `URISCAN_BENCH_DATA`, repeated
+//! to 1,000,000 (generated URLs when unset), in a `StringArray`. Prints the
+//! median of `ROUNDS` (default 7) runs of each kernel, in ns per row.
+//! `functions_bench_chdb.py` beside this file times ClickHouse's functions
+//! on the same rows.
+
+use std::time::{Duration, Instant};
+
+use arrow_array::{Array, StringArray};
+use uriscan_arrow::functions as f;
+
+const ROWS: usize = 1_000_000;
+
+fn corpus() -> (Vec<String>, String) {
+    if let Ok(dir) = std::env::var("URISCAN_BENCH_DATA") {
+        let path = std::path::Path::new(&dir).join("kasztp.txt");
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let text = text.trim_start_matches('\u{feff}');
+            let lines: Vec<String> = text.lines().filter(|l| !l.is_empty()).map(String::from).collect();
+            if !lines.is_empty() {
+                return (lines, path.display().to_string());
+            }
+        }
+    }
+    let hosts = ["example.com", "www.example.org", "cdn.static.example.co.uk", "192.0.2.7", "[2001:db8::1]"];
+    let lines = (0..10_000)
+        .map(|i| format!("https://{}/path/{}/item-{}.html?id={}&ref=x#s{}", hosts[i % 5], i % 97, i, i * 7, i % 3))
+        .collect();
+    (lines, "generated".to_string())
+}
+
+fn time<T>(rounds: usize, mut f: impl FnMut() -> T) -> Duration {
+    let mut v: Vec<Duration> = (0..rounds)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(f());
+            t.elapsed()
+        })
+        .collect();
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn main() {
+    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
+    let (lines, source) = corpus();
+    let rows: Vec<&str> = lines.iter().map(String::as_str).cycle().take(ROWS).collect();
+    let array = StringArray::from(rows);
+    println!("{} rows from {source}, median of {rounds} runs, ns per row", array.len());
+    let ns = |d: Duration| d.as_nanos() as f64 / ROWS as f64;
+    macro_rules! bench {
+        ($($name:literal => $e:expr;)*) => {$(
+            let d = time(rounds, || $e.map(|a| a.len()));
+            println!("{:<40} {:>8.1}", $name, ns(d));
+        )*};
+    }
+    let a: &dyn Array = &array;
+    // The floor most kernels stand on: one Appendix B split per row.
+    let d = time(rounds, || array.iter().flatten().map(|u| uriscan::split(u).path.len()).sum::<usize>());
+    println!("{:<40} {:>8.1}", "uriscan::split (baseline, no column)", ns(d));
+    bench! {
+        "extractURLParameter(u, 'id')" => f::url_parameter(a, "id");
+        "extractURLParameters(u)" => f::url_parameters(a);
+        "extractURLParameterNames(u)" => f::url_parameter_names(a);
+        "cutURLParameter(u, 'id')" => f::cut_url_parameters(a, &["id"]);
+        "topLevelDomain(u)" => f::top_level_domain(a);
+        "firstSignificantSubdomain(u)" => f::first_significant_subdomain(a);
+        "cutToFirstSignificantSubdomain(u)" => f::cut_to_first_significant_subdomain(a);
+        "domainWithoutWWW(u)" => f::domain_without_www(a);
+        "cutWWW(u)" => f::cut_www(a);
+        "path(u)" => f::path(a);
+        "pathFull(u)" => f::path_full(a);
+        "netloc(u)" => f::netloc(a);
+        "port(u)" => f::port(a);
+        "queryStringAndFragment(u)" => f::query_string_and_fragment(a);
+        "cutQueryString(u)" => f::cut_query_string(a);
+        "cutFragment(u)" => f::cut_fragment(a);
+        "URLHierarchy(u)" => f::url_hierarchy(a);
+        "URLPathHierarchy(u)" => f::url_path_hierarchy(a);
+        "encodeURLComponent(u)" => f::encode_url_component(a);
+        "decodeURLComponent(u)" => f::decode_url_component(a);
+        "cc_index(u)" => f::cc_index(a);
+    }
+}

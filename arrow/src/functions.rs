@@ -1,0 +1,708 @@
+//! Kernels of the URL function set of [`uriscan_crawl`] (ClickHouse's names
+//! in the docs, the Common Crawl index columns): one output row per input
+//! row, null for a null row or where the scalar function gives `None`.
+//!
+//! Like the rest of the crate these never parse strictly: they split each
+//! row as RFC 3986 Appendix B does (dirty rows get answers), exactly as the
+//! scalar functions in [`uriscan_crawl::query`], [`uriscan_crawl::hosts`],
+//! [`uriscan_crawl::paths`] and [`uriscan_crawl::encoding`] do, and
+//! `tests/functions.rs` checks every kernel row by row against them.
+//!
+//! Where the result is a slice of the row (a parameter's value, a path, a
+//! host part, a URL with nothing to cut) it is a view into the input's
+//! buffers; computed strings are copied into the column's own buffer.
+
+use std::borrow::Cow;
+
+use arrow_array::types::{Int32Type, UInt16Type};
+use arrow_array::{Array, ArrayRef, Int32Array, ListArray, StringViewArray, StructArray, UInt16Array};
+use arrow_buffer::{OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
+use std::sync::Arc;
+
+use uriscan_crawl::{cc_index, encoding, hosts, paths, query, url_functions};
+
+use crate::source::for_each_row;
+use crate::views::{NumberColumn, Validity, ViewColumn};
+use crate::{map_rows, slices};
+
+/// `extractURLParameter`: the raw value of the first parameter `name` of
+/// each row ([`query::url_parameter`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec![Some("http://h/?a=1&b=x%20y&b=3"), Some("http://h/?b"), Some("h?c=1"), None]);
+/// let b = uriscan_arrow::functions::url_parameter(&urls, "b").unwrap();
+/// assert_eq!((b.value(0), b.value(1), b.is_null(2), b.is_null(3)), ("x%20y", "", true, true));
+/// ```
+pub fn url_parameter(array: &dyn Array, name: &str) -> Result<StringViewArray, ArrowError> {
+    slices(array, |_, t| query::url_parameter(t, name))
+}
+
+/// The first parameter `name` of each row, form-decoded
+/// ([`query::url_parameter_decoded`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["/s?q=caf%C3%A9+au+lait", "/s?q=plain"]);
+/// let q = uriscan_arrow::functions::url_parameter_decoded(&urls, "q").unwrap();
+/// assert_eq!((q.value(0), q.value(1)), ("café au lait", "plain"));
+/// ```
+pub fn url_parameter_decoded(array: &dyn Array, name: &str) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| query::url_parameter_decoded(t, name))
+}
+
+/// `cutURLParameter`: each row without every parameter named one of
+/// `names`, every other byte as written ([`query::cut_url_parameters`]); a
+/// row with nothing to cut is a view into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://bigmir.net/?a=b&c=d&e=f#g", "http://h/?x=1"]);
+/// let cut = uriscan_arrow::functions::cut_url_parameters(&urls, &["c", "e"]).unwrap();
+/// assert_eq!((cut.value(0), cut.value(1)), ("http://bigmir.net/?a=b#g", "http://h/?x=1"));
+/// ```
+pub fn cut_url_parameters(array: &dyn Array, names: &[&str]) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(query::cut_url_parameters(t, names)))
+}
+
+/// A list column: for each non-null row, the strings `f` pushes (slices of
+/// the row, as views into the input); a null row is a null list.
+fn list_rows<'a, F>(array: &'a dyn Array, mut f: F) -> Result<ListArray, ArrowError>
+where
+    F: FnMut(&'a str, &mut Vec<&'a str>),
+{
+    let mut values = ViewColumn::with_capacity(array.len());
+    let mut offsets: Vec<i32> = Vec::with_capacity(array.len() + 1);
+    offsets.push(0);
+    let mut valid = Validity::with_capacity(array.len());
+    let mut items: Vec<&'a str> = Vec::new();
+    let mut count: usize = 0;
+    let mut overflow = false;
+    let buffers = for_each_row(array, |row| {
+        if let Some(row) = row {
+            items.clear();
+            f(row.text, &mut items);
+            for item in &items {
+                values.push_part(&row, Some(item));
+            }
+            count += items.len();
+        }
+        valid.push(row.is_some());
+        match i32::try_from(count) {
+            Ok(c) => offsets.push(c),
+            Err(_) => overflow = true,
+        }
+    })?;
+    if overflow {
+        return Err(ArrowError::InvalidArgumentError("more than 2^31 list items".into()));
+    }
+    let values = values.finish(&buffers)?;
+    let field = Arc::new(Field::new("item", DataType::Utf8View, false));
+    ListArray::try_new(field, OffsetBuffer::new(ScalarBuffer::from(offsets)), Arc::new(values), valid.finish())
+}
+
+/// `extractURLParameters`: the raw `name=value` pieces of each row's query
+/// ([`query::url_parameters`]), as a list of views into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, Array, StringArray};
+/// let urls = StringArray::from(vec!["http://h/?x=1&y&=2&&z=#w=5", "http://h/"]);
+/// let p = uriscan_arrow::functions::url_parameters(&urls).unwrap();
+/// let first = p.value(0);
+/// let first = first.as_string_view();
+/// assert_eq!(first.iter().flatten().collect::<Vec<_>>(), ["x=1", "y", "=2", "z="]);
+/// assert_eq!(p.value(1).len(), 0);
+/// ```
+pub fn url_parameters(array: &dyn Array) -> Result<ListArray, ArrowError> {
+    list_rows(array, |t, out| out.extend(query::url_parameters(t)))
+}
+
+/// `extractURLParameterNames`: the raw names of each row's parameters
+/// ([`query::url_parameter_names`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, StringArray};
+/// let urls = StringArray::from(vec!["http://h/?x=1&y&x=2"]);
+/// let n = uriscan_arrow::functions::url_parameter_names(&urls).unwrap();
+/// assert_eq!(n.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["x", "y", "x"]);
+/// ```
+pub fn url_parameter_names(array: &dyn Array) -> Result<ListArray, ArrowError> {
+    list_rows(array, |t, out| out.extend(query::url_parameter_names(t)))
+}
+
+/// Every raw value of the parameter `name` in each row
+/// ([`query::url_parameter_values`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, StringArray};
+/// let urls = StringArray::from(vec!["/?a=1&b=2&a=&a"]);
+/// let v = uriscan_arrow::functions::url_parameter_values(&urls, "a").unwrap();
+/// assert_eq!(v.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["1", "", ""]);
+/// ```
+pub fn url_parameter_values(array: &dyn Array, name: &str) -> Result<ListArray, ArrowError> {
+    list_rows(array, |t, out| out.extend(query::url_parameter_values(t, name)))
+}
+
+/// The raw segments of each row's path ([`paths::path_segments`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, StringArray};
+/// let urls = StringArray::from(vec!["http://h/a/%2F/b?x/y"]);
+/// let s = uriscan_arrow::functions::path_segments(&urls).unwrap();
+/// assert_eq!(s.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["a", "%2F", "b"]);
+/// ```
+pub fn path_segments(array: &dyn Array) -> Result<ListArray, ArrowError> {
+    list_rows(array, |t, out| out.extend(paths::path_segments(t)))
+}
+
+/// Declares kernels that return, for each row, a slice of it chosen by a
+/// scalar function of `&str -> Option<&str>`.
+macro_rules! slice_kernels {
+    ($($(#[$doc:meta])* $name:ident => $f:path;)*) => {$(
+        $(#[$doc])*
+        ///
+        /// # Errors
+        /// An [`ArrowError`] when `array` is not a string array.
+        pub fn $name(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+            slices(array, |_, t| $f(t))
+        }
+    )*};
+}
+
+fn some(s: &str) -> Option<&str> {
+    Some(s)
+}
+
+slice_kernels! {
+    /// `topLevelDomain` of each row ([`hosts::top_level_domain`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["svn+ssh://www.some.svn-hosting.com:80/repo/trunk"]);
+    /// assert_eq!(uriscan_arrow::functions::top_level_domain(&urls).unwrap().value(0), "com");
+    /// ```
+    top_level_domain => hosts::top_level_domain;
+    /// `firstSignificantSubdomain` of each row ([`hosts::first_significant_subdomain`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://news.clickhouse.com.tr/"]);
+    /// assert_eq!(uriscan_arrow::functions::first_significant_subdomain(&urls).unwrap().value(0), "clickhouse");
+    /// ```
+    first_significant_subdomain => hosts::first_significant_subdomain;
+    /// `cutToFirstSignificantSubdomain` of each row
+    /// ([`hosts::cut_to_first_significant_subdomain`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://news.clickhouse.com.tr/"]);
+    /// assert_eq!(uriscan_arrow::functions::cut_to_first_significant_subdomain(&urls).unwrap().value(0), "clickhouse.com.tr");
+    /// ```
+    cut_to_first_significant_subdomain => hosts::cut_to_first_significant_subdomain;
+    /// `cutToFirstSignificantSubdomainWithWWW` of each row
+    /// ([`hosts::cut_to_first_significant_subdomain_with_www`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://www.tr/"]);
+    /// assert_eq!(uriscan_arrow::functions::cut_to_first_significant_subdomain_with_www(&urls).unwrap().value(0), "www.tr");
+    /// ```
+    cut_to_first_significant_subdomain_with_www => hosts::cut_to_first_significant_subdomain_with_www;
+    /// `path` of each row ([`paths::path`]; empty, not null, when the path is).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://example.com/path/to/page.html?param=value"]);
+    /// assert_eq!(uriscan_arrow::functions::path(&urls).unwrap().value(0), "/path/to/page.html");
+    /// ```
+    path => path_of;
+    /// `pathFull` of each row ([`paths::path_full`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://example.com/path/to/page.html?param=value#section"]);
+    /// assert_eq!(uriscan_arrow::functions::path_full(&urls).unwrap().value(0), "/path/to/page.html?param=value#section");
+    /// ```
+    path_full => path_full_of;
+    /// `netloc` of each row ([`paths::netloc`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://paul@www.example.com:80/"]);
+    /// assert_eq!(uriscan_arrow::functions::netloc(&urls).unwrap().value(0), "paul@www.example.com:80");
+    /// ```
+    netloc => paths::netloc;
+    /// `queryStringAndFragment` of each row ([`paths::query_string_and_fragment`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://example.com/path?param=value&other=123#section"]);
+    /// assert_eq!(uriscan_arrow::functions::query_string_and_fragment(&urls).unwrap().value(0), "param=value&other=123#section");
+    /// ```
+    query_string_and_fragment => paths::query_string_and_fragment;
+    /// The file extension of each row's last path segment ([`paths::file_extension`]).
+    ///
+    /// ```
+    /// use arrow_array::{Array, StringArray};
+    /// let urls = StringArray::from(vec!["http://h/a/b.tar.gz?x", "http://h/a/"]);
+    /// let e = uriscan_arrow::functions::file_extension(&urls).unwrap();
+    /// assert_eq!((e.value(0), e.is_null(1)), ("gz", true));
+    /// ```
+    file_extension => paths::file_extension;
+}
+
+fn path_of(t: &str) -> Option<&str> {
+    some(paths::path(t))
+}
+
+fn path_full_of(t: &str) -> Option<&str> {
+    some(paths::path_full(t))
+}
+
+/// A `UInt16` column of `f` applied to each non-null row.
+fn u16_rows(array: &dyn Array, mut f: impl FnMut(&str) -> Option<u16>) -> Result<UInt16Array, ArrowError> {
+    let mut out = NumberColumn::<u16>::with_capacity(array.len());
+    for_each_row(array, |row| out.push(row.and_then(|r| f(r.text))))?;
+    Ok(out.finish::<UInt16Type>())
+}
+
+/// `port` of each row: the explicit port ([`paths::port`]); null where
+/// there is none (ClickHouse: 0).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec!["http://paul@www.example.com:80/", "http://h/"]);
+/// let p = uriscan_arrow::functions::port(&urls).unwrap();
+/// assert_eq!((p.value(0), p.is_null(1)), (80, true));
+/// ```
+pub fn port(array: &dyn Array) -> Result<UInt16Array, ArrowError> {
+    u16_rows(array, paths::port)
+}
+
+/// The explicit port of each row, or its scheme's default
+/// ([`paths::port_or_default`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["https://h/", "http://h:8080/"]);
+/// let p = uriscan_arrow::functions::port_or_default(&urls).unwrap();
+/// assert_eq!((p.value(0), p.value(1)), (443, 8080));
+/// ```
+pub fn port_or_default(array: &dyn Array) -> Result<UInt16Array, ArrowError> {
+    u16_rows(array, paths::port_or_default)
+}
+
+/// The number of labels of each row's host ([`hosts::domain_depth`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec!["https://www.example.co.uk/", "http://10.0.0.1/"]);
+/// let d = uriscan_arrow::functions::domain_depth(&urls).unwrap();
+/// assert_eq!((d.value(0), d.is_null(1)), (4, true));
+/// ```
+pub fn domain_depth(array: &dyn Array) -> Result<Int32Array, ArrowError> {
+    let mut out = NumberColumn::<i32>::with_capacity(array.len());
+    for_each_row(array, |row| {
+        out.push(row.and_then(|r| hosts::domain_depth(r.text)).map(|d| i32::try_from(d).unwrap_or(i32::MAX)))
+    })?;
+    Ok(out.finish::<Int32Type>())
+}
+
+/// `encodeURLComponent` of each row ([`encoding::encode_url_component`]);
+/// a row with nothing to encode is a view into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let s = StringArray::from(vec!["a b+c/é~*", "plain"]);
+/// let e = uriscan_arrow::functions::encode_url_component(&s).unwrap();
+/// assert_eq!((e.value(0), e.value(1)), ("a%20b%2Bc%2F%C3%A9~%2A", "plain"));
+/// ```
+pub fn encode_url_component(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(encoding::encode_url_component(t)))
+}
+
+/// `encodeURLFormComponent` of each row ([`encoding::encode_url_form_component`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let s = StringArray::from(vec!["a b+c"]);
+/// assert_eq!(uriscan_arrow::functions::encode_url_form_component(&s).unwrap().value(0), "a+b%2Bc");
+/// ```
+pub fn encode_url_form_component(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(encoding::encode_url_form_component(t)))
+}
+
+/// `decodeURLComponent` of each row as text
+/// ([`encoding::decode_url_component_lossy`]: decoded octets that are not
+/// UTF-8 become U+FFFD, since a string column holds UTF-8; ClickHouse keeps
+/// the bytes).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let s = StringArray::from(vec!["http://127.0.0.1:8123/?query=SELECT%201%3B", "%FF"]);
+/// let d = uriscan_arrow::functions::decode_url_component(&s).unwrap();
+/// assert_eq!((d.value(0), d.value(1)), ("http://127.0.0.1:8123/?query=SELECT 1;", "\u{FFFD}"));
+/// ```
+pub fn decode_url_component(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(encoding::decode_url_component_lossy(t)))
+}
+
+/// `decodeURLFormComponent` of each row as text
+/// ([`encoding::decode_url_form_component_lossy`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let s = StringArray::from(vec!["http://127.0.0.1:8123/?query=SELECT%201+2%2B3"]);
+/// let d = uriscan_arrow::functions::decode_url_form_component(&s).unwrap();
+/// assert_eq!(d.value(0), "http://127.0.0.1:8123/?query=SELECT 1 2+3");
+/// ```
+pub fn decode_url_form_component(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(encoding::decode_url_form_component_lossy(t)))
+}
+
+/// The `n`-th label from the right of each row's host, `n` from 1 (the
+/// top-level domain); rows are hosts, not URLs ([`hosts::host_nth_last_part`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let h = StringArray::from(vec!["a.b.example.co.uk", "example.com"]);
+/// let p = uriscan_arrow::functions::host_nth_last_part(&h, 3).unwrap();
+/// assert_eq!((p.value(0), p.is_null(1)), ("example", true));
+/// ```
+pub fn host_nth_last_part(array: &dyn Array, n: usize) -> Result<StringViewArray, ArrowError> {
+    slices(array, |_, t| hosts::host_nth_last_part(t, n))
+}
+
+/// Each row's host labels reversed (`com.example.www`); rows are hosts
+/// ([`hosts::host_reversed`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let h = StringArray::from(vec!["www.example.com"]);
+/// assert_eq!(uriscan_arrow::functions::host_reversed(&h).unwrap().value(0), "com.example.www");
+/// ```
+pub fn host_reversed(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(Cow::Owned(hosts::host_reversed(t))))
+}
+
+/// The string columns of [`cc_index()`]'s struct, in order (then `url_port`,
+/// then the last two of these).
+const CC_STRINGS: [&str; 15] = [
+    "url_surtkey",
+    "url_host_name",
+    "url_host_tld",
+    "url_host_2nd_last_part",
+    "url_host_3rd_last_part",
+    "url_host_4th_last_part",
+    "url_host_5th_last_part",
+    "url_host_registry_suffix",
+    "url_host_registered_domain",
+    "url_host_private_suffix",
+    "url_host_private_domain",
+    "url_host_name_reversed",
+    "url_protocol",
+    "url_path",
+    "url_query",
+];
+
+/// The fields of the struct [`cc_index()`] returns, named and ordered as the
+/// cc-index-table flat schema's URL columns: Utf8View columns, and
+/// `url_port` Int32 after `url_protocol`; all nullable.
+///
+/// ```
+/// let f = uriscan_arrow::functions::cc_index_fields();
+/// assert_eq!((f.len(), f[0].name().as_str(), f[14].name().as_str()), (16, "url_surtkey", "url_path"));
+/// ```
+#[must_use]
+pub fn cc_index_fields() -> Fields {
+    let mut fields: Vec<Field> = CC_STRINGS[..13].iter().map(|n| Field::new(*n, DataType::Utf8View, true)).collect();
+    fields.push(Field::new("url_port", DataType::Int32, true));
+    fields.extend(CC_STRINGS[13..].iter().map(|n| Field::new(*n, DataType::Utf8View, true)));
+    Fields::from(fields)
+}
+
+/// The Common Crawl index's URL columns of each row
+/// ([`cc_index::cc_index_columns`]) as a struct of [`cc_index_fields`]; a
+/// null row is a null struct row. The path and query are views into the
+/// input; the other columns are computed.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, StringArray};
+/// let urls = StringArray::from(vec!["https://www.Example.co.uk:8443/a/b.html?q=1#top"]);
+/// let s = uriscan_arrow::functions::cc_index(&urls).unwrap();
+/// let col = |n| s.column_by_name(n).unwrap().as_string_view().value(0).to_owned();
+/// assert_eq!(col("url_host_registered_domain"), "example.co.uk");
+/// assert_eq!(col("url_host_name_reversed"), "uk.co.example.www");
+/// assert_eq!(col("url_path"), "/a/b.html");
+/// let port = s.column_by_name("url_port").unwrap().as_primitive::<arrow_array::types::Int32Type>();
+/// assert_eq!(port.value(0), 8443);
+/// ```
+pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
+    let mut cols: Vec<ViewColumn> = CC_STRINGS.iter().map(|_| ViewColumn::with_capacity(array.len())).collect();
+    let mut port = NumberColumn::<i32>::with_capacity(array.len());
+    let mut valid = Validity::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| {
+        valid.push(row.is_some());
+        let Some(row) = row else {
+            cols.iter_mut().for_each(ViewColumn::push_null);
+            return port.push(None);
+        };
+        let c = cc_index::cc_index_columns(row.text);
+        let owned = [
+            Some(c.url_surtkey.as_str()),
+            c.url_host_name.as_deref(),
+            c.url_host_tld.as_deref(),
+            c.url_host_2nd_last_part.as_deref(),
+            c.url_host_3rd_last_part.as_deref(),
+            c.url_host_4th_last_part.as_deref(),
+            c.url_host_5th_last_part.as_deref(),
+            c.url_host_registry_suffix.as_deref(),
+            c.url_host_registered_domain.as_deref(),
+            c.url_host_private_suffix.as_deref(),
+            c.url_host_private_domain.as_deref(),
+            c.url_host_name_reversed.as_deref(),
+            c.url_protocol.as_deref(),
+        ];
+        for (col, value) in cols.iter_mut().zip(owned) {
+            col.push_inline(value);
+        }
+        port.push(c.url_port);
+        // The path and query are the row's own: views into the input.
+        let split = uriscan::split(row.text);
+        let has_scheme = c.url_protocol.is_some();
+        if let [.., path, query] = &mut cols[..] {
+            path.push_part(&row, has_scheme.then(|| paths::path(row.text)));
+            query.push_part(&row, split.query.filter(|_| has_scheme));
+        }
+    })?;
+    let mut arrays: Vec<ArrayRef> = Vec::with_capacity(16);
+    for col in cols {
+        arrays.push(Arc::new(col.finish(&buffers)?));
+    }
+    arrays.insert(13, Arc::new(port.finish::<Int32Type>()));
+    StructArray::try_new(cc_index_fields(), arrays, valid.finish())
+}
+
+/// `cutWWW` of each row ([`uriscan_crawl::url_functions::cut_www`]); a row
+/// without `www.` is a view into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://www.example.com/path?query=value#fragment"]);
+/// assert_eq!(uriscan_arrow::functions::cut_www(&urls).unwrap().value(0), "http://example.com/path?query=value#fragment");
+/// ```
+pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(url_functions::cut_www(t)))
+}
+
+/// `cutQueryString` of each row ([`uriscan_crawl::url_functions::cut_query_string`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://example.com/path?query=value&param=123#fragment"]);
+/// assert_eq!(uriscan_arrow::functions::cut_query_string(&urls).unwrap().value(0), "http://example.com/path#fragment");
+/// ```
+pub fn cut_query_string(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(url_functions::cut_query_string(t)))
+}
+
+slice_kernels! {
+    /// `domainWithoutWWW` of each row ([`uriscan_crawl::url_functions::domain_without_www`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://www.example.com/path"]);
+    /// assert_eq!(uriscan_arrow::functions::domain_without_www(&urls).unwrap().value(0), "example.com");
+    /// ```
+    domain_without_www => url_functions::domain_without_www;
+    /// `cutFragment` of each row ([`uriscan_crawl::url_functions::cut_fragment`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://example.com/path?query=value#fragment123"]);
+    /// assert_eq!(uriscan_arrow::functions::cut_fragment(&urls).unwrap().value(0), "http://example.com/path?query=value");
+    /// ```
+    cut_fragment => cut_fragment_of;
+    /// `cutQueryStringAndFragment` of each row
+    /// ([`uriscan_crawl::url_functions::cut_query_string_and_fragment`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://example.com/path?query=value&param=123#fragment"]);
+    /// assert_eq!(uriscan_arrow::functions::cut_query_string_and_fragment(&urls).unwrap().value(0), "http://example.com/path");
+    /// ```
+    cut_query_string_and_fragment => cut_query_string_and_fragment_of;
+}
+
+slice_kernels! {
+    /// `domain` of each row: its host ([`hosts::domain`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["svn+ssh://some.svn-hosting.com:80/repo/trunk"]);
+    /// assert_eq!(uriscan_arrow::functions::domain(&urls).unwrap().value(0), "some.svn-hosting.com");
+    /// ```
+    domain => hosts::domain;
+    /// `protocol` of each row: its scheme ([`paths::protocol`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://clickhouse.com/"]);
+    /// assert_eq!(uriscan_arrow::functions::protocol(&urls).unwrap().value(0), "https");
+    /// ```
+    protocol => paths::protocol;
+    /// `queryString` of each row ([`paths::query_string`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://a/b?c=1#d"]);
+    /// assert_eq!(uriscan_arrow::functions::query_string(&urls).unwrap().value(0), "c=1");
+    /// ```
+    query_string => paths::query_string;
+    /// `fragment` of each row ([`paths::fragment`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://a/b?c=1#d"]);
+    /// assert_eq!(uriscan_arrow::functions::fragment(&urls).unwrap().value(0), "d");
+    /// ```
+    fragment => paths::fragment;
+}
+
+fn cut_fragment_of(t: &str) -> Option<&str> {
+    some(url_functions::cut_fragment(t))
+}
+
+fn cut_query_string_and_fragment_of(t: &str) -> Option<&str> {
+    some(url_functions::cut_query_string_and_fragment(t))
+}
+
+/// `URLHierarchy` of each row ([`uriscan_crawl::url_functions::url_hierarchy`]),
+/// a list of views into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, StringArray};
+/// let urls = StringArray::from(vec!["https://example.com/browse/CONV-6788"]);
+/// let h = uriscan_arrow::functions::url_hierarchy(&urls).unwrap();
+/// assert_eq!(
+///     h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(),
+///     ["https://example.com/", "https://example.com/browse/", "https://example.com/browse/CONV-6788"]
+/// );
+/// ```
+pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
+    list_rows(array, |t, out| out.extend(url_functions::url_hierarchy(t)))
+}
+
+/// `URLPathHierarchy` of each row ([`uriscan_crawl::url_functions::url_path_hierarchy`]).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, StringArray};
+/// let urls = StringArray::from(vec!["https://example.com/browse/CONV-6788"]);
+/// let h = uriscan_arrow::functions::url_path_hierarchy(&urls).unwrap();
+/// assert_eq!(h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["/browse/", "/browse/CONV-6788"]);
+/// ```
+pub fn url_path_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
+    list_rows(array, |t, out| out.extend(url_functions::url_path_hierarchy(t)))
+}
+
+/// [`hosts::first_significant_subdomain_custom`] of each row, with the
+/// suffix list `is_suffix`.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://a.b.co.uk/"]);
+/// let f = uriscan_arrow::functions::first_significant_subdomain_custom(&urls, &|s: &str| s == "co.uk").unwrap();
+/// assert_eq!(f.value(0), "b");
+/// ```
+pub fn first_significant_subdomain_custom(
+    array: &dyn Array,
+    is_suffix: &dyn Fn(&str) -> bool,
+) -> Result<StringViewArray, ArrowError> {
+    slices(array, |_, t| hosts::first_significant_subdomain_custom(t, is_suffix))
+}
+
+/// [`hosts::cut_to_first_significant_subdomain_custom`] of each row, with
+/// the suffix list `is_suffix`.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["http://www.a.b.co.uk/"]);
+/// let f = uriscan_arrow::functions::cut_to_first_significant_subdomain_custom(&urls, &|s: &str| s == "co.uk").unwrap();
+/// assert_eq!(f.value(0), "b.co.uk");
+/// ```
+pub fn cut_to_first_significant_subdomain_custom(
+    array: &dyn Array,
+    is_suffix: &dyn Fn(&str) -> bool,
+) -> Result<StringViewArray, ArrowError> {
+    slices(array, |_, t| hosts::cut_to_first_significant_subdomain_custom(t, is_suffix))
+}

@@ -1,0 +1,221 @@
+//! Properties of the URL function set (quickcheck): removing a parameter
+//! never changes another byte; hierarchies are prefixes of the input; no
+//! function panics on arbitrary strings or bytes; a million `&`, a huge
+//! parameter and NUL bytes get a clear answer.
+
+use quickcheck::{Arbitrary, Gen, QuickCheck};
+use uriscan_crawl::cc_index::cc_index_columns;
+use uriscan_crawl::encoding::{
+    decode_url_component, decode_url_component_lossy, decode_url_form_component, decode_url_form_component_lossy,
+    encode_url_component, encode_url_form_component,
+};
+use uriscan_crawl::hosts::{
+    cut_to_first_significant_subdomain, cut_to_first_significant_subdomain_custom,
+    cut_to_first_significant_subdomain_custom_with_www, cut_to_first_significant_subdomain_with_www, domain_depth,
+    first_significant_subdomain, first_significant_subdomain_custom, host_nth_last_part, host_reversed,
+    top_level_domain,
+};
+use uriscan_crawl::paths::{
+    file_extension, netloc, path, path_full, path_segments, port, port_or_default, query_string_and_fragment,
+};
+use uriscan_crawl::query::{
+    cut_url_parameter, cut_url_parameters, url_parameter, url_parameter_decoded, url_parameter_names,
+    url_parameter_pairs, url_parameter_values, url_parameters,
+};
+use uriscan_crawl::url_functions::{url_hierarchy, url_path_hierarchy};
+
+/// A string made of the bytes URLs are made of, often starting `http://`.
+#[derive(Clone, Debug)]
+struct UrlLike(String);
+
+impl Arbitrary for UrlLike {
+    fn arbitrary(g: &mut Gen) -> UrlLike {
+        const PIECES: &[&str] = &[
+            "a", "b", "x", "q", "=", "&", "&", "?", "#", "/", "/", ":", "@", ".", ".", "%", "%2", "0", "+", "[", "]",
+            "www.", "é", "\0", " ", "co.uk", "com", "8080", "[::1]", "%41", ";",
+        ];
+        let mut s = String::new();
+        if bool::arbitrary(g) {
+            s.push_str(g.choose(&["http://", "https://", "//", "HTTP://", "mailto:", "?"]).copied().unwrap_or(""));
+        }
+        let n = usize::arbitrary(g) % 24;
+        for _ in 0..n {
+            s.push_str(g.choose(PIECES).copied().unwrap_or("a"));
+        }
+        UrlLike(s)
+    }
+    fn shrink(&self) -> Box<dyn Iterator<Item = UrlLike>> {
+        Box::new(self.0.shrink().map(UrlLike))
+    }
+}
+
+fn qc() -> QuickCheck {
+    QuickCheck::new().tests(5000).max_tests(20000)
+}
+
+/// `out` is `url` with some byte ranges deleted, all inside the query, and
+/// the deleted bytes are the pieces named in `names` and `&`s: the other
+/// pieces come out in order, byte for byte.
+fn check_cut(url: &str, names: &[&str]) -> bool {
+    let out = cut_url_parameters(url, names);
+    let c = uriscan::split(url);
+    let Some(q) = c.query else { return out == url };
+    let q_start = q.as_ptr() as usize - url.as_ptr() as usize;
+    let q_end = q_start + q.len();
+    let (before, after) = (&url[..q_start], &url[q_end..]);
+    if !out.starts_with(before) || !out.ends_with(after) || out.len() < before.len() + after.len() {
+        return false;
+    }
+    let new_q = &out[before.len()..out.len() - after.len()];
+    // The kept pieces, in order: the old query's pieces without the named ones.
+    let kept: Vec<&str> = q.split('&').filter(|p| !p.is_empty()).filter(|p| !is_named(p, names)).collect();
+    let new_pieces: Vec<&str> = new_q.split('&').filter(|p| !p.is_empty()).collect();
+    if kept != new_pieces {
+        return false;
+    }
+    // The new query is the old one's `&`-separated segments, without the named ones, joined by `&`.
+    let segments: Vec<&str> = q.split('&').filter(|p| p.is_empty() || !is_named(p, names)).collect();
+    if new_q != segments.join("&") {
+        return false;
+    }
+    // Nothing but whole named pieces and `&` went: the new query is a subsequence of the old.
+    let mut old = q.bytes();
+    new_q.bytes().all(|b| old.any(|o| o == b))
+}
+
+fn is_named(piece: &str, names: &[&str]) -> bool {
+    let key = piece.split_once('=').map_or(piece, |(k, _)| k);
+    names.contains(&key)
+}
+
+#[test]
+fn removing_a_parameter_changes_no_other_byte() {
+    fn prop(u: UrlLike) -> bool {
+        ["a", "x", "q", ""].iter().all(|n| check_cut(&u.0, &[n])) && check_cut(&u.0, &["a", "x"])
+    }
+    qc().quickcheck(prop as fn(UrlLike) -> bool);
+}
+
+#[test]
+fn removing_an_absent_parameter_borrows() {
+    fn prop(u: UrlLike) -> bool {
+        let name = "absent-name";
+        matches!(cut_url_parameter(&u.0, name), std::borrow::Cow::Borrowed(s) if s == u.0)
+    }
+    qc().quickcheck(prop as fn(UrlLike) -> bool);
+}
+
+#[test]
+fn hierarchies_are_prefixes() {
+    fn prop(u: UrlLike) -> bool {
+        let url = u.0.as_str();
+        let full_ok = url_hierarchy(url).all(|level| url.starts_with(level));
+        // Path levels all start at one offset of the input.
+        let levels: Vec<&str> = url_path_hierarchy(url).collect();
+        let path_ok = levels.first().map_or(true, |first| {
+            let start = first.as_ptr() as usize - url.as_ptr() as usize;
+            levels.iter().all(|l| url[start..].starts_with(l) && l.as_ptr() as usize - url.as_ptr() as usize == start)
+        });
+        full_ok && path_ok
+    }
+    qc().quickcheck(prop as fn(UrlLike) -> bool);
+}
+
+/// Every function of the set, on one string.
+fn all_functions(url: &str) {
+    let is_suffix = |s: &str| s == "com" || s == "co.uk";
+    let _ = url_parameter(url, "x");
+    let _ = url_parameter_decoded(url, "x");
+    let _ = url_parameter_values(url, "x").count();
+    let _ = url_parameter_names(url).count();
+    let _ = url_parameters(url).count();
+    let _ = url_parameter_pairs(url).count();
+    let _ = cut_url_parameter(url, "x");
+    let _ = top_level_domain(url);
+    let _ = first_significant_subdomain(url);
+    let _ = cut_to_first_significant_subdomain(url);
+    let _ = cut_to_first_significant_subdomain_with_www(url);
+    let _ = first_significant_subdomain_custom(url, is_suffix);
+    let _ = cut_to_first_significant_subdomain_custom(url, is_suffix);
+    let _ = cut_to_first_significant_subdomain_custom_with_www(url, is_suffix);
+    let _ = domain_depth(url);
+    for n in 0..7 {
+        let _ = host_nth_last_part(url, n);
+    }
+    let _ = host_reversed(url);
+    let _ = (path(url), path_full(url), path_segments(url).count(), file_extension(url), netloc(url));
+    let _ = (port(url), port_or_default(url), query_string_and_fragment(url));
+    let _ = (encode_url_component(url), encode_url_form_component(url));
+    let _ = (decode_url_component(url), decode_url_form_component(url));
+    let _ = (decode_url_component_lossy(url), decode_url_form_component_lossy(url));
+    let _ = cc_index_columns(url);
+}
+
+#[test]
+fn no_panic_on_url_like_strings() {
+    fn prop(u: UrlLike) -> bool {
+        all_functions(&u.0);
+        true
+    }
+    qc().quickcheck(prop as fn(UrlLike) -> bool);
+}
+
+#[test]
+fn no_panic_on_arbitrary_strings() {
+    fn prop(s: String) -> bool {
+        all_functions(&s);
+        true
+    }
+    QuickCheck::new().tests(3000).quickcheck(prop as fn(String) -> bool);
+}
+
+#[test]
+fn encoding_round_trips_any_bytes() {
+    fn prop(b: Vec<u8>) -> bool {
+        let e = encode_url_component(&b);
+        let f = encode_url_form_component(&b);
+        e.bytes().all(|c| c.is_ascii_alphanumeric() || b"-._~%".contains(&c))
+            && decode_url_component(&*e) == b
+            && decode_url_form_component(&*f) == b
+    }
+    QuickCheck::new().tests(5000).quickcheck(prop as fn(Vec<u8>) -> bool);
+}
+
+#[test]
+fn a_million_ampersands() {
+    let url = format!("http://h/?{}x=1{}", "&".repeat(1_000_000), "&".repeat(1_000_000));
+    assert_eq!(url_parameter(&url, "x"), Some("1"));
+    assert_eq!(url_parameters(&url).collect::<Vec<_>>(), ["x=1"]);
+    // The named piece and one `&` beside it go; the other ampersands stay.
+    let cut = cut_url_parameter(&url, "x");
+    assert_eq!(cut.len(), url.len() - 4);
+    assert!(cut[10..].bytes().all(|b| b == b'&'));
+    let only = "&".repeat(1_000_000);
+    assert_eq!(url_parameter_names(&only).count(), 0);
+    all_functions(&only);
+}
+
+#[test]
+fn a_huge_parameter() {
+    let value = "v%41+".repeat(400_000);
+    let url = format!("http://www.example.co.uk/p.html?a=1&big={value}&z=2#f");
+    assert_eq!(url_parameter(&url, "big"), Some(value.as_str()));
+    assert_eq!(url_parameter_decoded(&url, "big").map(|v| v.len()), Some(3 * 400_000));
+    assert_eq!(cut_url_parameter(&url, "big"), "http://www.example.co.uk/p.html?a=1&z=2#f");
+    assert_eq!(file_extension(&url), Some("html"));
+    assert_eq!(cut_to_first_significant_subdomain(&url), Some("example.co.uk"));
+    all_functions(&url);
+}
+
+#[test]
+fn nul_and_non_ascii() {
+    let url = "http://ex\u{0}ample.com/\u{0}?x=\u{0}&é=ü#\u{0}";
+    assert_eq!(url_parameter(url, "x"), Some("\u{0}"));
+    assert_eq!(url_parameter(url, "é"), Some("ü"));
+    assert_eq!(cut_url_parameter(url, "x"), "http://ex\u{0}ample.com/\u{0}?é=ü#\u{0}");
+    assert_eq!(top_level_domain(url), Some("com"));
+    assert_eq!(encode_url_component("\u{0}é"), "%00%C3%A9");
+    assert_eq!(decode_url_component("%00%C3%A9"), "\u{0}é".as_bytes());
+    assert_eq!(decode_url_component_lossy("%FF%00"), "\u{FFFD}\u{0}");
+    all_functions(url);
+}

@@ -1,0 +1,55 @@
+//! The URL function set of `uriscan-crawl` (query, hosts, paths, encoding,
+//! Common Crawl columns) on arbitrary bytes: every function returns without
+//! panicking; removing a parameter keeps every other segment of the query
+//! byte for byte; hierarchies are prefixes of the input; encoding then
+//! decoding gives the input back.
+#![no_main]
+
+use uriscan_crawl::url_functions::{url_hierarchy, url_path_hierarchy};
+use uriscan_crawl::{cc_index, encoding, hosts, paths, query};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let e = encoding::encode_url_component(data);
+    assert_eq!(encoding::decode_url_component(&*e), data);
+    let f = encoding::encode_url_form_component(data);
+    assert_eq!(encoding::decode_url_form_component(&*f), data);
+    let _ = (encoding::decode_url_component_lossy(data), encoding::decode_url_form_component_lossy(data));
+    let Ok(url) = std::str::from_utf8(data) else { return };
+
+    // The name to look up and cut: the first key of the query, if any.
+    let name = query::url_parameter_pairs(url).next().map_or("x", |p| p.key);
+    let _ = (query::url_parameter(url, name), query::url_parameter_decoded(url, name));
+    let _ = (query::url_parameter_values(url, name).count(), query::url_parameter_names(url).count());
+    let _ = query::url_parameters(url).count();
+    let cut = query::cut_url_parameter(url, name);
+    if let Some(q) = uriscan::split(url).query {
+        let start = q.as_ptr() as usize - url.as_ptr() as usize;
+        let (before, after) = (&url[..start], &url[start + q.len()..]);
+        assert!(cut.starts_with(before) && cut.ends_with(after), "{url:?} -> {cut:?}");
+        let new_q = &cut[before.len()..cut.len() - after.len()];
+        let kept: Vec<&str> =
+            q.split('&').filter(|s| s.is_empty() || s.split_once('=').map_or(*s, |(k, _)| k) != name).collect();
+        assert_eq!(new_q, kept.join("&"), "{url:?}");
+    } else {
+        assert_eq!(cut, url);
+    }
+
+    for level in url_hierarchy(url) {
+        assert!(url.starts_with(level));
+    }
+    let path_levels: Vec<&str> = url_path_hierarchy(url).collect();
+    if let Some(first) = path_levels.first() {
+        let start = first.as_ptr() as usize - url.as_ptr() as usize;
+        assert!(path_levels.iter().all(|l| url[start..].starts_with(l)));
+    }
+
+    let suffix = |s: &str| s == "com" || s == "co.uk";
+    let _ = (hosts::top_level_domain(url), hosts::first_significant_subdomain(url));
+    let _ = (hosts::cut_to_first_significant_subdomain(url), hosts::cut_to_first_significant_subdomain_with_www(url));
+    let _ = (hosts::first_significant_subdomain_custom(url, suffix), hosts::cut_to_first_significant_subdomain_custom(url, suffix));
+    let _ = hosts::cut_to_first_significant_subdomain_custom_with_www(url, suffix);
+    let _ = (hosts::domain_depth(url), hosts::host_nth_last_part(url, 2), hosts::host_reversed(url));
+    let _ = (paths::path(url), paths::path_full(url), paths::path_segments(url).count(), paths::file_extension(url));
+    let _ = (paths::netloc(url), paths::port(url), paths::port_or_default(url), paths::query_string_and_fragment(url));
+    let _ = cc_index::cc_index_columns(url);
+});
