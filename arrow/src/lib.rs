@@ -258,7 +258,10 @@ pub fn split_component(array: &dyn Array, part: Component) -> Result<StringViewA
 /// ```
 pub fn is_valid(array: &dyn Array) -> Result<BooleanArray, ArrowError> {
     let mut out = BooleanBuilder::with_capacity(array.len());
-    parse_rows(array, |row| out.append_option(row.map(|(_, r)| r.is_ok())))?;
+    // Validation only: the validator, which records no component.
+    for_each_row(array, |row| {
+        out.append_option(row.map(|r| Syntax::UriReference.validate(r.text.as_bytes()).is_ok()))
+    })?;
     Ok(out.finish())
 }
 
@@ -293,8 +296,9 @@ pub fn port(array: &dyn Array) -> Result<Int32Array, ArrowError> {
 /// ```
 pub fn error(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
     let mut out = StringViewBuilder::with_capacity(array.len());
-    parse_rows(array, |row| match row {
-        Some((_, Err(e))) => out.append_value(e.to_string()),
+    // Only the error: the validator gives the parser's.
+    for_each_row(array, |row| match row.map(|r| Syntax::UriReference.validate(r.text.as_bytes())) {
+        Some(Err(e)) => out.append_value(e.to_string()),
         _ => out.append_null(),
     })?;
     Ok(out.finish())
