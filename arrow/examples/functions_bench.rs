@@ -11,41 +11,19 @@
 //! `functions_bench_chdb.py` beside this file times ClickHouse's functions
 //! on the same rows.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arrow_array::{Array, StringArray};
 use uriscan_arrow::functions as f;
 
 const ROWS: usize = 1_000_000;
 
-fn corpus() -> (Vec<String>, String) {
-    if let Ok(dir) = std::env::var("URISCAN_BENCH_DATA") {
-        let path = std::path::Path::new(&dir).join("kasztp.txt");
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            let text = text.trim_start_matches('\u{feff}');
-            let lines: Vec<String> = text.lines().filter(|l| !l.is_empty()).map(String::from).collect();
-            if !lines.is_empty() {
-                return (lines, path.display().to_string());
-            }
-        }
-    }
-    let hosts = ["example.com", "www.example.org", "cdn.static.example.co.uk", "192.0.2.7", "[2001:db8::1]"];
-    let lines = (0..10_000)
-        .map(|i| format!("https://{}/path/{}/item-{}.html?id={}&ref=x#s{}", hosts[i % 5], i % 97, i, i * 7, i % 3))
-        .collect();
-    (lines, "generated".to_string())
-}
+mod common;
+use common::time;
 
-fn time<T>(rounds: usize, mut f: impl FnMut() -> T) -> Duration {
-    let mut v: Vec<Duration> = (0..rounds)
-        .map(|_| {
-            let t = Instant::now();
-            std::hint::black_box(f());
-            t.elapsed()
-        })
-        .collect();
-    v.sort();
-    v[v.len() / 2]
+/// The corpus, with generated hosts of these forms when there is no data.
+fn corpus() -> (Vec<String>, String) {
+    common::corpus(&["example.com", "www.example.org", "cdn.static.example.co.uk", "192.0.2.7", "[2001:db8::1]"])
 }
 
 fn main() {
