@@ -10,32 +10,10 @@ use arrow_array::{Array, ArrayRef, LargeStringArray, ListArray, StringArray, Str
 use uriscan_arrow::functions as f;
 use uriscan_crawl::{cc_index, encoding, hosts, paths, query};
 
-/// The data files' escapes undone (`\xHH`, `\t`, `\n`, `\r`, `\\`).
-fn unescape(s: &str) -> Vec<u8> {
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\\' && i + 1 < b.len() {
-            if b[i + 1] == b'x' {
-                out.push(u8::from_str_radix(std::str::from_utf8(&b[i + 2..i + 4]).unwrap(), 16).unwrap());
-                i += 4;
-            } else {
-                out.push(match b[i + 1] {
-                    b't' => b'\t',
-                    b'n' => b'\n',
-                    b'r' => b'\r',
-                    _ => b'\\',
-                });
-                i += 2;
-            }
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    out
-}
+/// The crawl crate's data-file reader (escapes, rows), shared with its tests.
+#[path = "../../crawl/tests/common/mod.rs"]
+mod data;
+use data::unescape;
 
 /// The rows: every UTF-8 input of the crawl crate's URL data files, long
 /// rows, and nulls.

@@ -11,23 +11,13 @@ use datafusion::arrow::record_batch::RecordBatch;
 use datafusion::datasource::MemTable;
 use datafusion::prelude::SessionContext;
 
+/// The crawl crate's data-file reader (escapes, rows), shared with its tests.
+#[path = "../../crawl/tests/common/mod.rs"]
+mod data;
+
+/// A data-file field as text.
 fn unescape(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\\' && i + 1 < b.len() && b[i + 1] == b'x' {
-            out.push(u8::from_str_radix(std::str::from_utf8(&b[i + 2..i + 4]).unwrap(), 16).unwrap());
-            i += 4;
-        } else if b[i] == b'\\' && i + 1 < b.len() {
-            out.push(if b[i + 1] == b'\\' { b'\\' } else { b[i + 1] });
-            i += 2;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).unwrap()
+    String::from_utf8(data::unescape(s)).unwrap()
 }
 
 #[tokio::test]

@@ -13,34 +13,14 @@ use datafusion::arrow::record_batch::RecordBatch;
 use datafusion::datasource::MemTable;
 use datafusion::prelude::SessionContext;
 
-fn unescape(s: &str) -> Vec<u8> {
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\\' && i + 1 < b.len() {
-            if b[i + 1] == b'x' {
-                out.push(u8::from_str_radix(std::str::from_utf8(&b[i + 2..i + 4]).unwrap(), 16).unwrap());
-                i += 4;
-            } else {
-                out.push(match b[i + 1] {
-                    b't' => b'\t',
-                    b'n' => b'\n',
-                    b'r' => b'\r',
-                    _ => b'\\',
-                });
-                i += 2;
-            }
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    out
-}
+/// The crawl crate's data-file reader (escapes, rows), shared with its tests.
+#[path = "../../crawl/tests/common/mod.rs"]
+mod data;
+use data::unescape;
 
+/// The columns of every row of a data file.
 fn rows(text: &str) -> Vec<Vec<&str>> {
-    text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).map(|l| l.split('\t').collect()).collect()
+    data::rows(text).into_iter().map(|(_, columns)| columns).collect()
 }
 
 /// (function, input) → the expected answer, as text (lossy, as the SQL
