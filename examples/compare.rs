@@ -101,14 +101,14 @@ fn engines() -> Vec<Engine> {
         }),
         // ada (C++, WHATWG), for context: it parses absolute URLs only and
         // normalizes while parsing (an allocation per URL), so it does other work.
-        ("ada-url 3 (WHATWG, C++)", |s| match ada_url::Url::parse(s, None) {
+        ("ada-url 4 (WHATWG, C++)", |s| match ada_url::Url::parse(s, None) {
             Ok(u) => {
                 black_box((u.protocol(), u.host(), u.pathname(), u.search(), u.hash()));
                 true
             }
             Err(_) => false,
         }),
-        ("ada-url 3 can_parse (validation only)", |s| ada_url::Url::can_parse(s, None)),
+        ("ada-url 4 can_parse (validation only)", |s| ada_url::Url::can_parse(s, None)),
         ("url 2 (WHATWG)", |s| match url::Url::parse(s) {
             Ok(u) => {
                 black_box(u);
