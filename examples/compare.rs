@@ -19,7 +19,7 @@
 //! `IriRef`, oxiri and iri-string's `IriReferenceStr`, and mapped to URIs
 //! (§3.1) by uriscan, fluent-uri and iri-string.
 //!
-//! The batch entry points (`Syntax::parse_each`) are timed
+//! The batch entry points (`Syntax::parse_each`, `Syntax::validate_each`) are timed
 //! beside the one-call engines: one call per list instead of one per line.
 use std::hint::black_box;
 use std::time::Instant;
@@ -37,19 +37,29 @@ enum Run {
 
 /// The batch APIs, shown beside the engines of [`engines`].
 fn batch_engines() -> Vec<(&'static str, Run)> {
-    vec![(
-        "uriscan parse_each (strict, batch)",
-        Run::Batch(|lines| {
-            let mut n = 0;
-            uriscan::Syntax::UriReference.parse_each(lines.iter().copied(), |_, r| {
-                if let Ok(u) = r {
-                    black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
-                    n += 1;
-                }
-            });
-            n
-        }),
-    )]
+    vec![
+        (
+            "uriscan parse_each (strict, batch)",
+            Run::Batch(|lines| {
+                let mut n = 0;
+                uriscan::Syntax::UriReference.parse_each(lines.iter().copied(), |_, r| {
+                    if let Ok(u) = r {
+                        black_box((u.scheme(), u.authority(), u.path(), u.query(), u.fragment(), u.host_kind()));
+                        n += 1;
+                    }
+                });
+                n
+            }),
+        ),
+        (
+            "uriscan validate_each (batch, no components)",
+            Run::Batch(|lines| {
+                let mut n = 0;
+                uriscan::Syntax::UriReference.validate_each(lines.iter().copied(), |_, r| n += usize::from(r.is_ok()));
+                n
+            }),
+        ),
+    ]
 }
 
 fn each(engines: Vec<Engine>) -> Vec<(&'static str, Run)> {

@@ -114,6 +114,28 @@ where
     });
 }
 
+/// [`validate`] over many inputs in one dispatched call: `each` gets every
+/// item back, in order, with its result.
+///
+/// Never panics.
+#[inline]
+pub(crate) fn validate_each<X, I, G>(inputs: I, syntax: Syntax, mut each: G)
+where
+    X: AsRef<[u8]>,
+    I: Iterator<Item = X>,
+    G: FnMut(X, Result<(), ParseError>),
+{
+    let entry = syntax.entry();
+    with_validator!(syntax.grammar(), T => crate::automaton::run_each::<T, X, I, _>(inputs, entry, NONE as usize, |x, r| {
+        let r = match r {
+            Some(Ok(_)) => Ok(()),
+            Some(Err(s)) => Err(stopped(x.as_ref(), s)),
+            None => Err(too_long(x.as_ref())),
+        };
+        each(x, r);
+    }))
+}
+
 /// Runs entry `entry` of `T`.
 #[inline(always)]
 fn scan_entry<T>(input: &[u8], entry: usize) -> Result<Captures, ParseError>

@@ -37,7 +37,7 @@ use crate::scan::{self, Captures};
 ///
 /// | topic | methods | source |
 /// | --- | --- | --- |
-/// | parsing | [`parse`](UriRef::parse) (RFC 3986 `URI-reference`); any other grammar or entry rule, bytes, batches: [`Syntax`]'s [`parse`](Syntax::parse), `parse_bytes`, `parse_each`, `parse_bytes_each`; validation only: `validate` | `src/uri.rs` |
+/// | parsing | [`parse`](UriRef::parse) (RFC 3986 `URI-reference`); any other grammar or entry rule, bytes, batches: [`Syntax`]'s [`parse`](Syntax::parse), `parse_bytes`, `parse_each`, `parse_bytes_each`; validation only: `validate`, `validate_each` | `src/uri.rs` |
 /// | components (§3) | [`scheme`](UriRef::scheme), `authority`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `components`, `range`, `as_str` | `src/uri.rs` |
 /// | host and port (§3.2.2, §3.2.3) | [`host_kind`](UriRef::host_kind), `ipv4`, `ipv6`, `port_value`, `is_uri` | `src/uri.rs` |
 /// | owned copy | [`to_buf`](UriRef::to_buf) | `src/owned.rs` |
@@ -573,6 +573,34 @@ impl Syntax {
         F: FnMut(&'a [u8], Result<UriRef<'a>, ParseError>),
     {
         scan::scan_each(inputs.into_iter(), self, |b, r| f(b, r.and_then(|&caps| UriRef::from_accepted(b, caps))));
+    }
+
+    /// Checks every input of `inputs`, in order, and calls `f` with each
+    /// input and its result: [`validate`](Syntax::validate) for a batch
+    /// (the validator's SIMD code chosen and entered once, as in
+    /// [`parse_each`](Syntax::parse_each)). Items may be anything that
+    /// is bytes (`&str`, `&[u8]`, `Vec<u8>`, ...), and are handed back.
+    ///
+    /// Never panics (unless the iterator or `f` does).
+    ///
+    /// ```
+    /// use uriscan::{ErrorKind, Syntax};
+    /// let mut bad = Vec::new();
+    /// Syntax::UriReference.validate_each(["http://a/b", "http://[::1", "a b"], |s, r| {
+    ///     if let Err(e) = r {
+    ///         bad.push((s, e.index(), e.kind()));
+    ///     }
+    /// });
+    /// assert_eq!(bad, [("http://[::1", 11, ErrorKind::IpLiteral), ("a b", 1, ErrorKind::Reference)]);
+    /// ```
+    #[inline]
+    pub fn validate_each<X, I, F>(self, inputs: I, f: F)
+    where
+        X: AsRef<[u8]>,
+        I: IntoIterator<Item = X>,
+        F: FnMut(X, Result<(), ParseError>),
+    {
+        scan::validate_each(inputs.into_iter(), self, f);
     }
 }
 

@@ -2,8 +2,9 @@
 //! `Syntax::parse_bytes_each`) against the one-input ones: for every grammar,
 //! over every input of the data files and over random batches, each item
 //! comes back once, in order, with exactly the result the single call gives.
-//! And the validators (`Syntax::validate`, the automata without tags)
-//! against the parsers, for every syntax, on the same inputs.
+//! And the validators (`Syntax::validate` and the batch
+//! `Syntax::validate_each`, the automata without tags) against the parsers,
+//! for every syntax, on the same inputs.
 
 mod common;
 use common::*;
@@ -86,18 +87,40 @@ fn batches_of_the_data_files_equal_single_parses() {
 }
 
 /// The validator of `syntax` accepts and refuses each input exactly as
-/// its parser does, with the same error (index, context, byte).
+/// its parser does, with the same error (index, context, byte), one input
+/// at a time and as one batch (`validate_each`: every item back once, in
+/// order).
 fn check_validator(inputs: &[Vec<u8>], syntax: Syntax) -> Result<usize, String> {
     let mut valid = 0;
+    let mut want = Vec::with_capacity(inputs.len());
     for b in inputs {
-        let want = syntax.parse_bytes(b).map(|_| ());
+        let w = syntax.parse_bytes(b).map(|_| ());
         let got = syntax.validate(b);
-        if got != want {
-            return Err(format!("{syntax}: {:?}: validate {got:?}, parse {want:?}", String::from_utf8_lossy(b)));
+        if got != w {
+            return Err(format!("{syntax}: {:?}: validate {got:?}, parse {w:?}", String::from_utf8_lossy(b)));
         }
         valid += usize::from(got.is_ok());
+        want.push(w);
     }
-    Ok(valid)
+    let mut k = 0;
+    let mut bad = None;
+    syntax.validate_each(inputs, |b, r| {
+        if bad.is_none() && (!inputs.get(k).is_some_and(|x| std::ptr::eq(b, x)) || want.get(k) != Some(&r)) {
+            bad = Some(format!(
+                "{syntax}: batch item {k} {:?}: {r:?}, want {:?}",
+                String::from_utf8_lossy(b),
+                want.get(k)
+            ));
+        }
+        k += 1;
+    });
+    match bad {
+        Some(b) => Err(b),
+        None if k != inputs.len() => {
+            Err(format!("{syntax}: validate_each gave {k} results for {} inputs", inputs.len()))
+        }
+        None => Ok(valid),
+    }
 }
 
 #[test]
