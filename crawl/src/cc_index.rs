@@ -155,30 +155,12 @@ fn canonical_host(raw: &str) -> Option<(Cow<'_, str>, Kind)> {
         name = Cow::Owned(uriscan::percent::decode_form(&*name).into_owned());
     }
     if !name.is_ascii() {
-        name = Cow::Owned(to_ascii(&name)?);
+        name = Cow::Owned(crate::bytes::idna2003_to_ascii(&name)?);
     }
     if let Some(cut) = name.strip_suffix('.') {
         name = Cow::Owned(cut.to_owned());
     }
     Some((name, Kind::Name))
-}
-
-/// IDNA 2003-style ToASCII of a whole name: the UTS #46 deviation
-/// characters mapped as IDNA 2003 maps them, then UTS #46 processing.
-fn to_ascii(name: &str) -> Option<String> {
-    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
-    let mut mapped = String::with_capacity(name.len() + 2);
-    for ch in name.chars() {
-        match ch {
-            'ß' => mapped.push_str("ss"),
-            'ς' => mapped.push('σ'),
-            '\u{200c}' | '\u{200d}' => {}
-            _ => mapped.push(ch),
-        }
-    }
-    let ascii =
-        Uts46::new().to_ascii(mapped.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore).ok()?;
-    Some(ascii.into_owned())
 }
 
 fn owned(s: Option<&str>) -> Option<String> {

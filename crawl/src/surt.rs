@@ -732,26 +732,8 @@ fn idna_host(host: &[u8]) -> Option<Vec<u8>> {
         if i > 0 {
             out.push(b'.');
         }
-        let ascii: Cow<'_, str> = if label.is_ascii() {
-            Cow::Borrowed(label)
-        } else {
-            use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
-            // IDNA 2003 (Python's codec) maps the UTS #46 deviation characters:
-            // ß to ss, final sigma to sigma, and drops the joiners.
-            let mut mapped = String::with_capacity(label.len() + 2);
-            for ch in label.chars() {
-                match ch {
-                    'ß' => mapped.push_str("ss"),
-                    'ς' => mapped.push('σ'),
-                    '\u{200c}' | '\u{200d}' => {}
-                    _ => mapped.push(ch),
-                }
-            }
-            let ascii = Uts46::new()
-                .to_ascii(mapped.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
-                .ok()?;
-            Cow::Owned(ascii.into_owned())
-        };
+        let ascii: Cow<'_, str> =
+            if label.is_ascii() { Cow::Borrowed(label) } else { Cow::Owned(crate::bytes::idna2003_to_ascii(label)?) };
         if ascii.is_empty() || ascii.len() > 63 {
             return None;
         }
