@@ -138,6 +138,28 @@ pub(crate) fn push_ipv4(addr: Ipv4Addr, out: &mut Vec<u8>) {
     }
 }
 
+/// ToASCII of a name as IDNA 2003 (Python's `idna` codec, Java's `IDN`)
+/// computes it: the UTS #46 deviation characters mapped as IDNA 2003 maps
+/// them (ß to `ss`, final sigma to sigma, the joiners dropped), then UTS #46
+/// processing without length or hyphen checks. `None` when a label cannot
+/// be converted. Shared by the SURT host massage and the Common Crawl
+/// index's host columns.
+pub(crate) fn idna2003_to_ascii(name: &str) -> Option<String> {
+    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+    let mut mapped = String::with_capacity(name.len() + 2);
+    for ch in name.chars() {
+        match ch {
+            'ß' => mapped.push_str("ss"),
+            'ς' => mapped.push('σ'),
+            '\u{200c}' | '\u{200d}' => {}
+            _ => mapped.push(ch),
+        }
+    }
+    let ascii =
+        Uts46::new().to_ascii(mapped.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore).ok()?;
+    Some(ascii.into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,26 +201,4 @@ mod tests {
         assert_eq!(inet_aton_digits(b"1.2.3.256"), None);
         assert_eq!(inet_aton_digits(b"1.2.3.4.5"), None);
     }
-}
-
-/// ToASCII of a name as IDNA 2003 (Python's `idna` codec, Java's `IDN`)
-/// computes it: the UTS #46 deviation characters mapped as IDNA 2003 maps
-/// them (ß to `ss`, final sigma to sigma, the joiners dropped), then UTS #46
-/// processing without length or hyphen checks. `None` when a label cannot
-/// be converted. Shared by the SURT host massage and the Common Crawl
-/// index's host columns.
-pub(crate) fn idna2003_to_ascii(name: &str) -> Option<String> {
-    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
-    let mut mapped = String::with_capacity(name.len() + 2);
-    for ch in name.chars() {
-        match ch {
-            'ß' => mapped.push_str("ss"),
-            'ς' => mapped.push('σ'),
-            '\u{200c}' | '\u{200d}' => {}
-            _ => mapped.push(ch),
-        }
-    }
-    let ascii =
-        Uts46::new().to_ascii(mapped.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore).ok()?;
-    Some(ascii.into_owned())
 }
