@@ -46,7 +46,7 @@ use std::borrow::Cow;
 use uriscan::{Component, HostKind, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
 use uriscan_crawl::DomainOptions;
 
-use source::{for_each_row, parse_rows, Row};
+use source::{for_each_row, parse_rows, validate_rows, Row};
 use views::{inline_view, NumberColumn, ViewColumn};
 
 /// The component columns of [`parse`]'s struct, in order, with the
@@ -258,10 +258,9 @@ pub fn split_component(array: &dyn Array, part: Component) -> Result<StringViewA
 /// ```
 pub fn is_valid(array: &dyn Array) -> Result<BooleanArray, ArrowError> {
     let mut out = BooleanBuilder::with_capacity(array.len());
-    // Validation only: the validator, which records no component.
-    for_each_row(array, |row| {
-        out.append_option(row.map(|r| Syntax::UriReference.validate(r.text.as_bytes()).is_ok()))
-    })?;
+    // Validation only: the validator, which records no component, over
+    // the whole array as one batch.
+    validate_rows(array, |r| out.append_option(r.map(|r| r.is_ok())))?;
     Ok(out.finish())
 }
 
@@ -297,7 +296,7 @@ pub fn port(array: &dyn Array) -> Result<Int32Array, ArrowError> {
 pub fn error(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
     let mut out = StringViewBuilder::with_capacity(array.len());
     // Only the error: the validator gives the parser's.
-    for_each_row(array, |row| match row.map(|r| Syntax::UriReference.validate(r.text.as_bytes())) {
+    validate_rows(array, |r| match r {
         Some(Err(e)) => out.append_value(e.to_string()),
         _ => out.append_null(),
     })?;

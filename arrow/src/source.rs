@@ -68,6 +68,30 @@ pub(crate) fn parse_rows<'a>(
     with_rows(array, &mut Parse(f))
 }
 
+/// Checks every row of `array` as a URI reference in one batch with the
+/// validator ([`Syntax::validate_each`](uriscan::Syntax::validate_each):
+/// no components recorded, the set-up paid once per array) and calls `f`
+/// with each row's result, in order (`None` for a null row).
+pub(crate) fn validate_rows(
+    array: &dyn Array,
+    f: impl FnMut(Option<Result<(), ParseError>>),
+) -> Result<Vec<Buffer>, ArrowError> {
+    struct Validate<F>(F);
+    impl<'a, F: FnMut(Option<Result<(), ParseError>>)> Rows<'a> for Validate<F> {
+        fn rows(&mut self, rows: impl Iterator<Item = Option<Row<'a>>>) {
+            // As in `parse_rows`: the item is handed back before the next
+            // is taken, so the null flag is the current row's.
+            let null = Cell::new(false);
+            let texts = rows.map(|row| {
+                null.set(row.is_none());
+                row.map_or("", |r| r.text)
+            });
+            Syntax::UriReference.validate_each(texts, |_, r| (self.0)((!null.get()).then_some(r)));
+        }
+    }
+    with_rows(array, &mut Validate(f))
+}
+
 /// Hands `sink` the rows of `array` (`None` for a null row) and returns
 /// the buffers the rows' locations index: the input's own, shared.
 pub(crate) fn with_rows<'a>(array: &'a dyn Array, sink: &mut impl Rows<'a>) -> Result<Vec<Buffer>, ArrowError> {
