@@ -478,18 +478,19 @@ fn main() {
     engines.extend(batch_engines());
     // ONLY=prefix keeps the engines whose name starts with it (for profiling
     // one engine, e.g. under callgrind).
-    if let Ok(only) = std::env::var("ONLY") {
+    // With ONLY, the non-ASCII IRI table runs too, with the IRI engines of
+    // that prefix (`benches/instructions.sh "uriscan IRI parse (" :percent`).
+    let only = std::env::var("ONLY").ok();
+    if let Some(only) = &only {
         engines.retain(|(n, _)| n.starts_with(only.as_str()));
     }
-    if !corpora.is_empty() {
+    if !corpora.is_empty() && !engines.is_empty() {
         parse_table(&engines, &corpora, rounds);
     }
     for (name, text) in &csv {
         pairs(name, text, rounds);
     }
-    if std::env::var_os("ONLY").is_none() {
-        iri_tables(&corpora, &csv, rounds);
-    }
+    iri_tables(&corpora, &csv, rounds, only.as_deref());
 }
 
 /// Times `f` over `lines`, `rounds` times interleaved with the other
@@ -570,8 +571,21 @@ fn to_uri_engines() -> Vec<Engine> {
 }
 
 /// The IRI tables: IRI vs URI parsing on ASCII lists, and the non-ASCII corpus.
-fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: usize) {
+fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: usize, only: Option<&str>) {
+    let keep = |engines: &mut Vec<(&'static str, Run)>| {
+        if let Some(only) = only {
+            engines.retain(|(n, _)| n.starts_with(only));
+        }
+    };
     let uri_iri: Vec<Engine> = vec![engines().remove(0), iri_engines().remove(0)];
+    if only.is_none() {
+        iri_vs_uri(corpora, &uri_iri, rounds);
+    }
+    non_ascii_tables(csv, rounds, keep);
+}
+
+/// IRI parse against URI parse of the ASCII lists.
+fn iri_vs_uri(corpora: &[(String, String)], uri_iri: &[Engine], rounds: usize) {
     println!("\nIRIs (RFC 3987): IRI parse vs URI parse of the same lines, median of {} rounds:\n", rounds);
     println!("| corpus | URI parse ns/URL | IRI parse ns/URL | IRI / URI time | both valid |\n| --- | --- | --- | --- | --- |");
     for (name, text) in corpora {
@@ -579,7 +593,7 @@ fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: us
         if !lines.iter().all(|l| l.is_ascii()) {
             continue;
         }
-        let r = time_engines(&each(uri_iri.clone()), &lines, rounds);
+        let r = time_engines(&each(uri_iri.to_vec()), &lines, rounds);
         let n = lines.len() as f64;
         println!(
             "| {} | {:.1} | {:.1} | {:.3} | {} / {} |",
@@ -591,8 +605,12 @@ fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: us
             r[1].1
         );
     }
-    // The non-ASCII corpus: the percent-encoded list decoded, and the
-    // non-ASCII links of the csv files (base and reference).
+}
+
+/// The non-ASCII corpus: the percent-encoded list decoded, and the
+/// non-ASCII links of the csv files (base and reference), parsed and
+/// mapped to URIs by the engines `keep` leaves.
+fn non_ascii_tables(csv: &[(String, String)], rounds: usize, keep: impl Fn(&mut Vec<(&'static str, Run)>)) {
     let decoded = generated_percent();
     let mut lines: Vec<String> = decoded.lines().map(|l| uriscan::iri::to_iri(l).into_owned()).collect();
     for (_, text) in csv {
@@ -620,9 +638,15 @@ fn iri_tables(corpora: &[(String, String)], csv: &[(String, String)], rounds: us
             n
         }),
     ));
+    let mut to_uri = each(to_uri_engines());
+    keep(&mut parse);
+    keep(&mut to_uri);
     for (title, engines) in
-        [("parse (validate + component access)", parse), ("IRI to URI (parse + §3.1 mapping)", each(to_uri_engines()))]
+        [("parse (validate + component access)", parse), ("IRI to URI (parse + §3.1 mapping)", to_uri)]
     {
+        if engines.is_empty() {
+            continue;
+        }
         let r = time_engines(&engines, &lines, rounds);
         println!(
             "\nNon-ASCII corpus ({} IRIs, {} bytes: `:percent` decoded + non-ASCII csv links), {}, median of {} rounds:\n",
