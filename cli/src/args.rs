@@ -75,6 +75,13 @@ pub struct Common {
     /// large and stdout is not that terminal)
     #[arg(long, global = true)]
     pub no_progress: bool,
+    /// Read the URLs from this column of Parquet or CSV files (with a header row) instead of
+    /// lines; a file is Parquet when its name ends in .parquet or it starts with PAR1
+    #[arg(long, global = true, value_name = "NAME")]
+    pub column: Option<String>,
+    /// Write the records to this file instead of standard output
+    #[arg(short, long, global = true, value_name = "FILE")]
+    pub output: Option<String>,
 }
 
 /// Input files.
@@ -392,6 +399,27 @@ pub enum Cmd {
         #[command(flatten)]
         input: Input,
     },
+    /// One function of the URL function set (ClickHouse's names, extras, uri_cc_index) on every line
+    ///
+    /// 'uriscan fn NAME FILE' writes NAME(line) for every line: 'uriscan fn domain urls.txt',
+    /// 'uriscan fn extractURLParameter --arg q urls.txt', 'uriscan fn uri_cc_index -f tsv
+    /// --fields url_host_name,url_host_tld urls.txt'. Strings and numbers are written as text
+    /// by default, lists and the cc-index columns as JSON Lines.
+    #[command(after_help = crate::functions::help())]
+    #[command(name = "fn")]
+    Fn {
+        /// The function (see --list; ASCII case-insensitive)
+        #[arg(value_name = "NAME", required_unless_present = "list")]
+        name: Option<String>,
+        /// An argument after the URL (repeatable, in order)
+        #[arg(short, long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
+        args: Vec<String>,
+        /// Print every function with its arguments and result type
+        #[arg(long)]
+        list: bool,
+        #[command(flatten)]
+        input: Input,
+    },
     /// Print a shell completion script
     Completions {
         /// The shell
@@ -422,7 +450,8 @@ impl Cmd {
             | Cmd::Surt { input, .. }
             | Cmd::Canon { input, .. }
             | Cmd::Domain { input, .. }
-            | Cmd::StripParams { input, .. } => &input.files,
+            | Cmd::StripParams { input, .. }
+            | Cmd::Fn { input, .. } => &input.files,
             Cmd::Completions { .. } | Cmd::Man => &[],
         }
     }

@@ -146,12 +146,11 @@ impl Function {
     #[must_use]
     pub fn signature(&self) -> String {
         let mut s = format!("{}(url", self.name);
-        for (i, p) in self.params.iter().enumerate() {
-            s.push_str(if i == 0 { ", " } else { " " });
+        for p in self.params {
             match (p.optional, p.repeated) {
-                (true, _) => s.push_str(&format!("[{}]", p.name)),
-                (false, true) => s.push_str(&format!("{} [{}...]", p.name, p.name)),
-                (false, false) => s.push_str(p.name),
+                (true, _) => s.push_str(&format!(" [, {}]", p.name)),
+                (false, true) => s.push_str(&format!(", {} [{}...]", p.name, p.name)),
+                (false, false) => s.push_str(&format!(", {}", p.name)),
             }
         }
         s.push(')');
@@ -348,6 +347,6 @@ mod tests {
         assert!(p.args(&["1", "2"]).is_err());
         assert!(p.args(&["65536"]).is_err());
         assert_eq!(find("cutURLParameter").unwrap().signature(), "cutURLParameter(url, name [name...])");
-        assert_eq!(p.signature(), "port(url, [default])");
+        assert_eq!(p.signature(), "port(url [, default])");
     }
 }
