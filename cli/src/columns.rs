@@ -17,6 +17,9 @@ use crate::line::FileCtx;
 /// The rows of a column, read a chunk at a time.
 pub struct ColumnReader {
     inner: Inner,
+    /// An error after some values of a chunk: reported on the next call,
+    /// once those values are processed.
+    deferred: Option<String>,
 }
 
 enum Inner {
@@ -61,6 +64,19 @@ impl ColumnReader {
     /// holds at least `min` bytes or the column ends (then `ends` stays
     /// empty if there was nothing left).
     pub fn next_chunk(&mut self, data: &mut Vec<u8>, ends: &mut Vec<usize>, min: usize) -> Result<(), String> {
+        if let Some(e) = self.deferred.take() {
+            return Err(e);
+        }
+        match self.read(data, ends, min) {
+            Err(e) if !ends.is_empty() => {
+                self.deferred = Some(e);
+                Ok(())
+            }
+            r => r,
+        }
+    }
+
+    fn read(&mut self, data: &mut Vec<u8>, ends: &mut Vec<usize>, min: usize) -> Result<(), String> {
         match &mut self.inner {
             Inner::Csv { reader, index, record, row } => {
                 while data.len() < min {
@@ -95,7 +111,7 @@ fn csv_open(mut reader: csv::Reader<Box<dyn Read>>, column: &str) -> Result<Colu
         let names: Vec<String> = headers.iter().map(|h| String::from_utf8_lossy(h).into_owned()).collect();
         return Err(format!("no column '{column}' in the CSV header row (its columns: {})", names.join(", ")));
     };
-    Ok(ColumnReader { inner: Inner::Csv { reader, index, record: csv::ByteRecord::new(), row: 0 } })
+    Ok(ColumnReader { inner: Inner::Csv { reader, index, record: csv::ByteRecord::new(), row: 0 }, deferred: None })
 }
 
 /// An I/O error without Rust's " (os error N)" suffix.
@@ -123,7 +139,7 @@ fn parquet(f: &FileCtx, head: Vec<u8>, mut rest: Box<dyn Read>, column: &str) ->
             parquet_in::Values::open(bytes::Bytes::from(all), column)?
         }
     };
-    Ok(ColumnReader { inner: Inner::Parquet(values) })
+    Ok(ColumnReader { inner: Inner::Parquet(values), deferred: None })
 }
 
 #[cfg(feature = "parquet")]

@@ -86,7 +86,10 @@ fn arguments() {
     let out = run(&["fn", "url_parameter_decoded", "-a", "c", "-f", "tsv"], input);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "line\tresult\n1\tx y\n2\t\\N\n");
     let out = run(&["fn", "url_parameter_values", "-a", "a"], input);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "{\"line\":1,\"result\":[\"1\",\"3\"]}\n{\"line\":2,\"result\":[]}\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"line\":1,\"result\":[\"1\",\"3\"]}\n{\"line\":2,\"result\":[]}\n"
+    );
     let out = run(&["fn", "port", "--arg", "443"], input);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "443\n443\n");
     let out = run(&["fn", "PORT"], input);
@@ -151,7 +154,8 @@ fn lists_and_bytes() {
 #[test]
 fn cc_index_columns_and_fields() {
     let input = b"https://www.Example.co.uk:8443/a?q=1\nmailto:x@y\n";
-    let out = run(&["fn", "uri_cc_index", "-f", "tsv", "--fields", "url_host_registered_domain,url_port,url_query"], input);
+    let out =
+        run(&["fn", "uri_cc_index", "-f", "tsv", "--fields", "url_host_registered_domain,url_port,url_query"], input);
     assert_eq!(code(&out), 0);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
