@@ -29,6 +29,7 @@ pub trait Records: Job {
         None
     }
     /// The type of a column in typed output (Parquet).
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     fn column_type(&self, name: &str) -> ColType {
         crate::record::column_type(name)
     }

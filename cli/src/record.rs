@@ -42,6 +42,7 @@ pub enum Format {
 
 /// The type of a column in typed output (Parquet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
 pub enum ColType {
     /// Text (UTF-8).
     Str,
@@ -59,6 +60,7 @@ pub enum ColType {
 
 /// The type of the columns every command shares by name; the others are
 /// text unless a command says otherwise.
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
 pub fn column_type(name: &str) -> ColType {
     match name {
         "line" | "col" | "start" | "end" | "index" | "error_index" => ColType::UInt,
