@@ -173,3 +173,28 @@ fn cc_index_columns_and_fields() {
     assert_eq!(one.stdout, four.stdout);
     assert_eq!(one.stdout.iter().filter(|&&b| b == b'\n').count(), 20_000);
 }
+
+/// The README's commands of "Functions, columns and Parquet" run from the
+/// repository's root and succeed (check: exit status 1, one invalid row).
+#[test]
+fn readme_commands_run() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let section = &readme[readme.find("### Functions, columns and Parquet").unwrap()..];
+    let block = &section[section.find("```sh\n").unwrap() + 6..];
+    let block = &block[..block.find("```").unwrap()];
+    let dir = common::TempDir::new("readme");
+    let tmp = dir.0.to_str().unwrap().to_string();
+    let mut ran = 0;
+    for line in block.lines() {
+        let cmd = line.split(" #").next().unwrap().replace("/tmp", &tmp);
+        let args: Vec<&str> = cmd.split_whitespace().collect();
+        assert_eq!(args[0], "uriscan", "{line}");
+        let out = std::process::Command::new(common::BIN).args(&args[1..]).current_dir(root).output().unwrap();
+        let want = if args[1] == "check" { 1 } else { 0 };
+        assert_eq!(code(&out), want, "{line}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(args.contains(&"-o") || !out.stdout.is_empty(), "{line}");
+        ran += 1;
+    }
+    assert!(ran >= 9, "{ran}");
+}
