@@ -217,3 +217,17 @@ pub fn help() -> String {
         list().lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cc_columns_once() {
+        assert_eq!(&CcIndexJob::COLUMNS[3..], CC_COLUMNS);
+        assert!(CcIndexJob::COLUMNS.len() <= crate::record::MAX_COLUMNS);
+        let list = list();
+        assert_eq!(list.lines().count(), FUNCTIONS.len());
+        assert!(list.contains("port(url [, default])"));
+    }
+}

@@ -123,11 +123,13 @@ fn value_at(b: &[u8], at: usize) -> Option<(Value<'_>, usize)> {
 
 /// `s` as text: as it is when UTF-8, else with U+FFFD (counted).
 fn text<'a>(s: &'a [u8], lossy: &mut u64) -> std::borrow::Cow<'a, str> {
-    let t = String::from_utf8_lossy(s);
-    if matches!(t, std::borrow::Cow::Owned(_)) {
-        *lossy += 1;
+    match std::str::from_utf8(s) {
+        Ok(t) => std::borrow::Cow::Borrowed(t),
+        Err(_) => {
+            *lossy += 1;
+            String::from_utf8_lossy(s)
+        }
     }
-    t
 }
 
 impl ParquetDest {
@@ -148,37 +150,32 @@ impl ParquetDest {
         })
     }
 
-    /// Decodes the complete records at the start of `pending`.
+    /// Decodes the complete records at the start of `pending` (the driver
+    /// writes whole records; a partial one waits for the rest).
     fn decode(&mut self) -> io::Result<()> {
         let n = self.cols.len();
         let mut pos = 0;
-        let mut buf = std::mem::take(&mut self.pending);
-        loop {
-            // A record is complete when all its values are.
+        let buf = std::mem::take(&mut self.pending);
+        let mut values: Vec<Value<'_>> = Vec::with_capacity(n);
+        'records: while n > 0 && pos < buf.len() {
+            values.clear();
             let mut end = pos;
-            let mut complete = n > 0 && pos < buf.len();
             for _ in 0..n {
-                match value_at(&buf, end) {
-                    Some((_, e)) => end = e,
-                    None => {
-                        complete = false;
-                        break;
-                    }
-                }
+                let Some((v, e)) = value_at(&buf, end) else { break 'records };
+                values.push(v);
+                end = e;
             }
-            if !complete {
-                break;
-            }
-            for k in 0..n {
-                let Some((v, e)) = value_at(&buf, pos) else { break };
-                pos = e;
+            for (k, v) in values.drain(..).enumerate() {
                 self.append(k, v);
             }
+            pos = end;
             self.rows += 1;
             if self.rows >= BATCH {
                 self.write_batch()?;
             }
         }
+        drop(values);
+        let mut buf = buf;
         buf.drain(..pos);
         self.pending = buf;
         Ok(())
