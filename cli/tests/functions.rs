@@ -198,3 +198,28 @@ fn readme_commands_run() {
     }
     assert!(ran >= 9, "{ran}");
 }
+
+/// The ClickHouse names DataFusion registers (`datafusion/src/clickhouse.rs`,
+/// read as text: this crate does not build DataFusion) are exactly the
+/// function set's ClickHouse entries, so the command line and SQL offer the
+/// same names. Skipped outside the workspace.
+#[test]
+fn same_clickhouse_names_as_datafusion() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../datafusion/src/clickhouse.rs");
+    let Ok(src) = std::fs::read_to_string(path) else { return };
+    let mut sql: Vec<&str> = src
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("(\"")?.split_once("\", Op::").map(|(name, _)| name))
+        .collect();
+    sql.sort_unstable();
+    let mut ours: Vec<&str> = FUNCTIONS.iter().filter(|f| f.clickhouse).map(|f| f.name).collect();
+    ours.sort_unstable();
+    assert!(sql.len() >= 35, "{sql:?}");
+    assert_eq!(sql, ours);
+    assert!(
+        src.contains("uri_cc_index")
+            || std::fs::read_to_string(path.replace("clickhouse.rs", "cc_index.rs"))
+                .unwrap()
+                .contains("\"uri_cc_index\"")
+    );
+}
