@@ -6,7 +6,7 @@ mod common;
 
 use common::{code, run};
 use serde_json::Value as Json;
-use uriscan_crawl::function_set::{find, Value, FUNCTIONS};
+use uriscan_crawl::function_set::{find, ParamKind, Value, FUNCTIONS};
 
 /// Lines for every function: the sample, dirty lines, an empty line, CRLF.
 fn lines() -> Vec<u8> {
@@ -57,7 +57,12 @@ fn every_function_equals_the_library() {
         if f.name == "uri_cc_index" {
             continue;
         }
-        let args: Vec<&str> = f.params.iter().filter(|p| !p.optional).map(|_| "a").collect();
+        let args: Vec<&str> = f
+            .params
+            .iter()
+            .filter(|p| !p.optional)
+            .map(|p| if p.kind == ParamKind::Count { "2" } else { "a" })
+            .collect();
         let mut cli = vec!["fn", f.name, "-f", "jsonl", "--echo"];
         for a in &args {
             cli.extend(["--arg", a]);
@@ -94,6 +99,14 @@ fn arguments() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "443\n443\n");
     let out = run(&["fn", "PORT"], input);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "0\n0\n");
+    // Host functions read host names.
+    let hosts = b"a.b.example.co.uk\nlocalhost.\n";
+    let out = run(&["fn", "host_nth_last_part", "--arg", "3", "-f", "tsv", "-F", "result"], hosts);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "result\nexample\n\\N\n");
+    let out = run(&["fn", "host_reversed"], hosts);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "uk.co.example.b.a\nlocalhost\n");
+    let out = run(&["fn", "host_nth_last_part", "--arg", "x"], hosts);
+    assert_eq!(code(&out), 2);
     // Name matching ignores ASCII case, and the help lists every function.
     let list = run(&["fn", "--list"], b"");
     let list = String::from_utf8(list.stdout).unwrap();
@@ -102,6 +115,7 @@ fn arguments() {
     }
     let help = String::from_utf8(run(&["fn", "--help"], b"").stdout).unwrap();
     assert!(help.contains("cutURLParameter(url, name [name...])") && help.contains("url_host_registered_domain"));
+    assert!(help.contains("host_nth_last_part(host, n)") && help.contains("decodeURLComponent(s)"));
     assert_eq!(find("urlhierarchy").unwrap().name, "URLHierarchy");
 }
 

@@ -77,6 +77,8 @@ pub enum ParamKind {
     Text,
     /// A port number, 0 to 65535.
     Port,
+    /// A count, 0 or more.
+    Count,
 }
 
 /// One argument after the URL.
@@ -103,6 +105,7 @@ impl Param {
 pub struct Args<'s> {
     values: Vec<&'s str>,
     port: Option<u16>,
+    count: usize,
 }
 
 /// The function of an entry.
@@ -119,6 +122,8 @@ enum Call {
 pub struct Function {
     /// Its name (ClickHouse's spelling for ClickHouse's functions).
     pub name: &'static str,
+    /// What its first argument is: `url`, `host` (a host name), or `s` (any string).
+    pub input: &'static str,
     /// Its arguments after the URL.
     pub params: &'static [Param],
     /// What it returns.
@@ -145,7 +150,7 @@ impl Function {
     /// ```
     #[must_use]
     pub fn signature(&self) -> String {
-        let mut s = format!("{}(url", self.name);
+        let mut s = format!("{}({}", self.name, self.input);
         for p in self.params {
             match (p.optional, p.repeated) {
                 (true, _) => s.push_str(&format!(" [, {}]", p.name)),
@@ -174,13 +179,21 @@ impl Function {
             };
             return Err(format!("{} takes {wanted} after the URL, not {}: {}", self.name, raw.len(), self.signature()));
         }
-        let mut args = Args { values: raw.to_vec(), port: None };
+        let mut args = Args { values: raw.to_vec(), port: None, count: 0 };
         for (p, v) in self.params.iter().zip(raw) {
-            if p.kind == ParamKind::Port {
-                let port = v.parse::<u16>().map_err(|_| {
-                    format!("{}: the {} must be a number from 0 to 65535, not {v:?}", self.name, p.name)
-                })?;
-                args.port = Some(port);
+            match p.kind {
+                ParamKind::Text => {}
+                ParamKind::Port => {
+                    let port = v.parse::<u16>().map_err(|_| {
+                        format!("{}: the {} must be a number from 0 to 65535, not {v:?}", self.name, p.name)
+                    })?;
+                    args.port = Some(port);
+                }
+                ParamKind::Count => {
+                    args.count = v.parse::<usize>().map_err(|_| {
+                        format!("{}: the {} must be a number (0 or more), not {v:?}", self.name, p.name)
+                    })?;
+                }
             }
         }
         Ok(args)
@@ -261,15 +274,17 @@ fn port(url: &str, a: &Args<'_>) -> Value<'static> {
 const NAME: &[Param] = &[Param::text("name")];
 const NAMES: &[Param] = &[Param { name: "name", kind: ParamKind::Text, optional: false, repeated: true }];
 const DEFAULT_PORT: &[Param] = &[Param { name: "default", kind: ParamKind::Port, optional: true, repeated: false }];
+const N: &[Param] = &[Param { name: "n", kind: ParamKind::Count, optional: false, repeated: false }];
 
-/// Declares the table: `name, params, result, clickhouse, doc, call`.
+/// Declares the table: `name (input), params, result, clickhouse, doc, call`.
 macro_rules! functions {
-    ($($name:literal, $params:expr, $result:ident, $ch:literal, $doc:literal, $call:expr;)*) => {
+    ($($name:literal ($input:literal), $params:expr, $result:ident, $ch:literal, $doc:literal, $call:expr;)*) => {
         /// Every function of the set, ClickHouse's first (then their `RFC`
         /// variants, which are the same functions here: every URL is read as
         /// RFC 3986 reads it), then the library's extras and `uri_cc_index`.
         pub static FUNCTIONS: &[Function] = &[$(Function {
             name: $name,
+            input: $input,
             params: $params,
             result: ResultType::$result,
             clickhouse: $ch,
@@ -280,48 +295,50 @@ macro_rules! functions {
 }
 
 functions! {
-    "protocol", &[], Str, true, "the scheme", Call::Text(|u, _| opt(paths::protocol(u)));
-    "domain", &[], Str, true, "the host", Call::Text(|u, _| opt(hosts::domain(u)));
-    "domainWithoutWWW", &[], Str, true, "the host without a leading www.", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
-    "topLevelDomain", &[], Str, true, "the host's last label", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
-    "firstSignificantSubdomain", &[], Str, true, "the label left of the public suffix", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
-    "cutToFirstSignificantSubdomain", &[], Str, true, "the host from the first significant subdomain on", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
-    "cutToFirstSignificantSubdomainWithWWW", &[], Str, true, "the same, a leading www. kept", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www(u)));
-    "port", DEFAULT_PORT, Port, true, "the explicit port, else default, else 0", Call::Text(port);
-    "path", &[], Str, true, "the path", Call::Text(|u, _| opt(Some(paths::path(u))));
-    "pathFull", &[], Str, true, "the path, query and fragment", Call::Text(|u, _| opt(Some(paths::path_full(u))));
-    "netloc", &[], Str, true, "the authority", Call::Text(|u, _| opt(paths::netloc(u)));
-    "queryString", &[], Str, true, "the query without '?'", Call::Text(|u, _| opt(paths::query_string(u)));
-    "fragment", &[], Str, true, "the fragment without '#'", Call::Text(|u, _| opt(paths::fragment(u)));
-    "queryStringAndFragment", &[], Str, true, "the query and fragment", Call::Text(|u, _| opt(paths::query_string_and_fragment(u)));
-    "extractURLParameter", NAME, Str, true, "the raw value of the first parameter name", Call::Text(|u, a| opt(query::url_parameter(u, first(a))));
-    "extractURLParameters", &[], List, true, "the name=value pieces of the query", Call::Text(|u, _| Value::List(query::url_parameters(u).collect()));
-    "extractURLParameterNames", &[], List, true, "the parameter names", Call::Text(|u, _| Value::List(query::url_parameter_names(u).collect()));
-    "URLHierarchy", &[], List, true, "the URL cut after each /, ? and #", Call::Text(|u, _| Value::List(url_functions::url_hierarchy(u).collect()));
-    "URLPathHierarchy", &[], List, true, "the same from the path on", Call::Text(|u, _| Value::List(url_functions::url_path_hierarchy(u).collect()));
-    "cutWWW", &[], Str, true, "the URL without a leading www. in its host", Call::Text(|u, _| cow(url_functions::cut_www(u)));
-    "cutQueryString", &[], Str, true, "the URL without its query", Call::Text(|u, _| cow(url_functions::cut_query_string(u)));
-    "cutFragment", &[], Str, true, "the URL without its fragment", Call::Text(|u, _| opt(Some(url_functions::cut_fragment(u))));
-    "cutQueryStringAndFragment", &[], Str, true, "the URL without query and fragment", Call::Text(|u, _| opt(Some(url_functions::cut_query_string_and_fragment(u))));
-    "cutURLParameter", NAMES, Str, true, "the URL without these parameters, every other byte kept", Call::Text(|u, a| cow(query::cut_url_parameters(u, &a.values)));
-    "encodeURLComponent", &[], Str, true, "percent-encoded (all but unreserved)", Call::Bytes(|u, _| cow(encoding::encode_url_component(u)));
-    "encodeURLFormComponent", &[], Str, true, "the same, space as +", Call::Bytes(|u, _| cow(encoding::encode_url_form_component(u)));
-    "decodeURLComponent", &[], Bytes, true, "percent-decoded (bytes)", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_component(u)));
-    "decodeURLFormComponent", &[], Bytes, true, "the same, + as space", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_form_component(u)));
-    "domainRFC", &[], Str, true, "= domain", Call::Text(|u, _| opt(hosts::domain(u)));
-    "domainWithoutWWWRFC", &[], Str, true, "= domainWithoutWWW", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
-    "topLevelDomainRFC", &[], Str, true, "= topLevelDomain", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
-    "firstSignificantSubdomainRFC", &[], Str, true, "= firstSignificantSubdomain", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
-    "cutToFirstSignificantSubdomainRFC", &[], Str, true, "= cutToFirstSignificantSubdomain", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
-    "cutToFirstSignificantSubdomainWithWWWRFC", &[], Str, true, "= cutToFirstSignificantSubdomainWithWWW", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www(u)));
-    "portRFC", DEFAULT_PORT, Port, true, "= port", Call::Text(port);
-    "url_parameter_decoded", NAME, Str, false, "the decoded value of the first parameter name", Call::Text(|u, a| query::url_parameter_decoded(u, first(a)).map_or(Value::Null, Value::Str));
-    "url_parameter_values", NAME, List, false, "the raw values of every parameter name", Call::Text(|u, a| Value::List(query::url_parameter_values(u, first(a)).collect()));
-    "path_segments", &[], List, false, "the path's segments", Call::Text(|u, _| Value::List(paths::path_segments(u).collect()));
-    "file_extension", &[], Str, false, "the last path segment's extension", Call::Text(|u, _| opt(paths::file_extension(u)));
-    "port_or_default", &[], Port, false, "the explicit port, else the scheme's default", Call::Text(|u, _| paths::port_or_default(u).map_or(Value::Null, |p| Value::UInt(u64::from(p))));
-    "domain_depth", &[], Count, false, "the number of the host's labels", Call::Text(|u, _| hosts::domain_depth(u).map_or(Value::Null, |d| Value::UInt(d as u64)));
-    "uri_cc_index", &[], CcIndex, false, "the Common Crawl index's URL columns (url_surtkey ... url_query)", Call::Text(|u, _| Value::CcIndex(Box::new(cc_index_columns(u))));
+    "protocol" ("url"), &[], Str, true, "the scheme", Call::Text(|u, _| opt(paths::protocol(u)));
+    "domain" ("url"), &[], Str, true, "the host", Call::Text(|u, _| opt(hosts::domain(u)));
+    "domainWithoutWWW" ("url"), &[], Str, true, "the host without a leading www.", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
+    "topLevelDomain" ("url"), &[], Str, true, "the host's last label", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
+    "firstSignificantSubdomain" ("url"), &[], Str, true, "the label left of the public suffix", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
+    "cutToFirstSignificantSubdomain" ("url"), &[], Str, true, "the host from the first significant subdomain on", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
+    "cutToFirstSignificantSubdomainWithWWW" ("url"), &[], Str, true, "the same, a leading www. kept", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www(u)));
+    "port" ("url"), DEFAULT_PORT, Port, true, "the explicit port, else default, else 0", Call::Text(port);
+    "path" ("url"), &[], Str, true, "the path", Call::Text(|u, _| opt(Some(paths::path(u))));
+    "pathFull" ("url"), &[], Str, true, "the path, query and fragment", Call::Text(|u, _| opt(Some(paths::path_full(u))));
+    "netloc" ("url"), &[], Str, true, "the authority", Call::Text(|u, _| opt(paths::netloc(u)));
+    "queryString" ("url"), &[], Str, true, "the query without '?'", Call::Text(|u, _| opt(paths::query_string(u)));
+    "fragment" ("url"), &[], Str, true, "the fragment without '#'", Call::Text(|u, _| opt(paths::fragment(u)));
+    "queryStringAndFragment" ("url"), &[], Str, true, "the query and fragment", Call::Text(|u, _| opt(paths::query_string_and_fragment(u)));
+    "extractURLParameter" ("url"), NAME, Str, true, "the raw value of the first parameter name", Call::Text(|u, a| opt(query::url_parameter(u, first(a))));
+    "extractURLParameters" ("url"), &[], List, true, "the name=value pieces of the query", Call::Text(|u, _| Value::List(query::url_parameters(u).collect()));
+    "extractURLParameterNames" ("url"), &[], List, true, "the parameter names", Call::Text(|u, _| Value::List(query::url_parameter_names(u).collect()));
+    "URLHierarchy" ("url"), &[], List, true, "the URL cut after each /, ? and #", Call::Text(|u, _| Value::List(url_functions::url_hierarchy(u).collect()));
+    "URLPathHierarchy" ("url"), &[], List, true, "the same from the path on", Call::Text(|u, _| Value::List(url_functions::url_path_hierarchy(u).collect()));
+    "cutWWW" ("url"), &[], Str, true, "the URL without a leading www. in its host", Call::Text(|u, _| cow(url_functions::cut_www(u)));
+    "cutQueryString" ("url"), &[], Str, true, "the URL without its query", Call::Text(|u, _| cow(url_functions::cut_query_string(u)));
+    "cutFragment" ("url"), &[], Str, true, "the URL without its fragment", Call::Text(|u, _| opt(Some(url_functions::cut_fragment(u))));
+    "cutQueryStringAndFragment" ("url"), &[], Str, true, "the URL without query and fragment", Call::Text(|u, _| opt(Some(url_functions::cut_query_string_and_fragment(u))));
+    "cutURLParameter" ("url"), NAMES, Str, true, "the URL without these parameters, every other byte kept", Call::Text(|u, a| cow(query::cut_url_parameters(u, &a.values)));
+    "encodeURLComponent" ("s"), &[], Str, true, "percent-encoded (all but unreserved)", Call::Bytes(|u, _| cow(encoding::encode_url_component(u)));
+    "encodeURLFormComponent" ("s"), &[], Str, true, "the same, space as +", Call::Bytes(|u, _| cow(encoding::encode_url_form_component(u)));
+    "decodeURLComponent" ("s"), &[], Bytes, true, "percent-decoded (bytes)", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_component(u)));
+    "decodeURLFormComponent" ("s"), &[], Bytes, true, "the same, + as space", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_form_component(u)));
+    "domainRFC" ("url"), &[], Str, true, "= domain", Call::Text(|u, _| opt(hosts::domain(u)));
+    "domainWithoutWWWRFC" ("url"), &[], Str, true, "= domainWithoutWWW", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
+    "topLevelDomainRFC" ("url"), &[], Str, true, "= topLevelDomain", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
+    "firstSignificantSubdomainRFC" ("url"), &[], Str, true, "= firstSignificantSubdomain", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
+    "cutToFirstSignificantSubdomainRFC" ("url"), &[], Str, true, "= cutToFirstSignificantSubdomain", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
+    "cutToFirstSignificantSubdomainWithWWWRFC" ("url"), &[], Str, true, "= cutToFirstSignificantSubdomainWithWWW", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www(u)));
+    "portRFC" ("url"), DEFAULT_PORT, Port, true, "= port", Call::Text(port);
+    "url_parameter_decoded" ("url"), NAME, Str, false, "the decoded value of the first parameter name", Call::Text(|u, a| query::url_parameter_decoded(u, first(a)).map_or(Value::Null, Value::Str));
+    "url_parameter_values" ("url"), NAME, List, false, "the raw values of every parameter name", Call::Text(|u, a| Value::List(query::url_parameter_values(u, first(a)).collect()));
+    "path_segments" ("url"), &[], List, false, "the path's segments", Call::Text(|u, _| Value::List(paths::path_segments(u).collect()));
+    "file_extension" ("url"), &[], Str, false, "the last path segment's extension", Call::Text(|u, _| opt(paths::file_extension(u)));
+    "port_or_default" ("url"), &[], Port, false, "the explicit port, else the scheme's default", Call::Text(|u, _| paths::port_or_default(u).map_or(Value::Null, |p| Value::UInt(u64::from(p))));
+    "domain_depth" ("url"), &[], Count, false, "the number of the host's labels", Call::Text(|u, _| hosts::domain_depth(u).map_or(Value::Null, |d| Value::UInt(d as u64)));
+    "host_nth_last_part" ("host"), N, Str, false, "the host's n-th label from the right (1: the last)", Call::Text(|h, a| opt(hosts::host_nth_last_part(h, a.count)));
+    "host_reversed" ("host"), &[], Str, false, "the host's labels reversed", Call::Text(|h, _| cow(Cow::Owned(hosts::host_reversed(h))));
+    "uri_cc_index" ("url"), &[], CcIndex, false, "the Common Crawl index's URL columns (url_surtkey ... url_query)", Call::Text(|u, _| Value::CcIndex(Box::new(cc_index_columns(u))));
 }
 
 #[cfg(test)]
