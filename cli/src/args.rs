@@ -12,7 +12,9 @@ Input: the FILEs in order, or standard input when there is none or for '-'. Line
 or CRLF (the CR is not part of the line), or in NUL with -0; a UTF-8 byte order mark at the
 start of a file is skipped; every line, also an empty one or one that is not UTF-8, gives
 exactly one record (check and security: only lines with something to report), in input
-order, also with --threads. No limit on line length.
+order, also with --threads. No limit on line length. With --column NAME the lines are the
+values of that column of Parquet or CSV files (a CSV header row names the columns; a null
+Parquet value is an empty line; line numbers are row numbers).
 
 Output (lossless in jsonl and tsv for any input bytes):
   jsonl  one JSON object per record; text is a plain JSON string, so any JSON reader
@@ -23,6 +25,11 @@ Output (lossless in jsonl and tsv for any input bytes):
          for undefined; COPY t FROM 'f' (FORMAT text, HEADER true) reads it back
   csv    RFC 4180 with a header line; bytes as they are; undefined is an empty field
   text   the command's plain layout, or the --fields joined by TAB (not escaped)
+  parquet  typed, nullable columns (text Utf8, numbers UInt64, ports UInt16, valid Boolean,
+         lists List<Utf8>), Snappy; to -o FILE or a pipe; bytes that are not UTF-8 become
+         U+FFFD (counted in a warning)
+A list value (fn URLHierarchy, ...) is a JSON array, in TSV and CSV a PostgreSQL array
+literal {\"a\",\"b\"}, in text its items joined by a space.
 --fields a,b,c selects and orders the fields in every format ('uriscan CMD --help' lists
 them). With -0 every record (and header) ends in NUL instead of LF.
 
@@ -37,7 +44,9 @@ Examples:
   uriscan check access-urls.txt && echo all valid
   uriscan to-uri -f text iris.txt > uris.txt
   uriscan surt crawl.txt | sort -u
-  uriscan domain -f tsv -F host,registrable_domain crawl.txt";
+  uriscan domain -f tsv -F host,registrable_domain crawl.txt
+  uriscan fn extractURLParameter --arg q urls.txt
+  uriscan parse --column url -f parquet -o parsed.parquet urls.parquet";
 
 /// uriscan: RFC 3986 URI references, one per line, for log and crawl pipelines
 #[derive(Debug, Parser)]
@@ -75,6 +84,13 @@ pub struct Common {
     /// large and stdout is not that terminal)
     #[arg(long, global = true)]
     pub no_progress: bool,
+    /// Read the URLs from this column of Parquet or CSV files (with a header row) instead of
+    /// lines; a file is Parquet when its name ends in .parquet or it starts with PAR1
+    #[arg(long, global = true, value_name = "NAME")]
+    pub column: Option<String>,
+    /// Write the records to this file instead of standard output
+    #[arg(short, long, global = true, value_name = "FILE")]
+    pub output: Option<String>,
 }
 
 /// Input files.
@@ -392,6 +408,27 @@ pub enum Cmd {
         #[command(flatten)]
         input: Input,
     },
+    /// One function of the URL function set (ClickHouse's names, extras, uri_cc_index) on every line
+    ///
+    /// 'uriscan fn NAME FILE' writes NAME(line) for every line: 'uriscan fn domain urls.txt',
+    /// 'uriscan fn extractURLParameter --arg q urls.txt', 'uriscan fn uri_cc_index -f tsv
+    /// --fields url_host_name,url_host_tld urls.txt'. Strings and numbers are written as text
+    /// by default, lists and the cc-index columns as JSON Lines.
+    #[command(after_help = crate::functions::help())]
+    #[command(name = "fn")]
+    Fn {
+        /// The function (see --list; ASCII case-insensitive)
+        #[arg(value_name = "NAME", required_unless_present = "list")]
+        name: Option<String>,
+        /// An argument after the URL (repeatable, in order)
+        #[arg(short, long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
+        args: Vec<String>,
+        /// Print every function with its arguments and result type
+        #[arg(long)]
+        list: bool,
+        #[command(flatten)]
+        input: Input,
+    },
     /// Print a shell completion script
     Completions {
         /// The shell
@@ -422,7 +459,8 @@ impl Cmd {
             | Cmd::Surt { input, .. }
             | Cmd::Canon { input, .. }
             | Cmd::Domain { input, .. }
-            | Cmd::StripParams { input, .. } => &input.files,
+            | Cmd::StripParams { input, .. }
+            | Cmd::Fn { input, .. } => &input.files,
             Cmd::Completions { .. } | Cmd::Man => &[],
         }
     }

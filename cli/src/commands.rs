@@ -12,7 +12,7 @@ use uriscan_crawl::{CanonError, DomainOptions, HostClass, ParamFilter, Profile, 
 use crate::driver::Job;
 use crate::line::Line;
 use crate::line_columns;
-use crate::record::{Fields, Fill, Format, Row, Sink, Val};
+use crate::record::{ColType, Fields, Fill, Format, Row, Sink, Val};
 
 /// A command that writes records.
 pub trait Records: Job {
@@ -27,6 +27,11 @@ pub trait Records: Job {
     /// The text layout (`{column}` placeholders); `None`: the fields joined by TAB.
     fn text(&self, _with_file: bool) -> Option<&'static str> {
         None
+    }
+    /// The type of a column in typed output (Parquet).
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    fn column_type(&self, name: &str) -> ColType {
+        crate::record::column_type(name)
     }
 }
 

@@ -75,6 +75,9 @@ pub struct RunOpts {
     pub sep: u8,
     /// Hand whole files to the job instead of lines.
     pub whole: bool,
+    /// `--column`: the values of this column of Parquet or CSV files are
+    /// the lines.
+    pub column: Option<String>,
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -101,6 +104,8 @@ struct Reader {
     sep: u8,
     /// Chunks are whole files.
     whole: bool,
+    /// With `--column`: where each value of the chunk ends.
+    ends: Vec<usize>,
 }
 
 impl Reader {
@@ -116,7 +121,19 @@ impl Reader {
             bytes: 0,
             sep: opts.sep,
             whole: opts.whole,
+            ends: Vec::new(),
         }
+    }
+
+    /// Makes `data`, values ending at `ends`, the chunk `buf[..data.len()]`
+    /// (a chunk of column values, `--column`).
+    fn set_values(&mut self, data: Vec<u8>, ends: Vec<usize>) {
+        self.bytes += data.len() as u64;
+        self.filled = data.len();
+        self.start = 0;
+        self.last_nl = None;
+        self.buf = data;
+        self.ends = ends;
     }
 
     fn reset(&mut self) {
@@ -264,16 +281,34 @@ impl Progress {
 
 /// Runs `job` over the lines of `data`, numbering from `line + 1`; returns
 /// the number of lines.
+#[allow(clippy::too_many_arguments)]
 fn process<J: Job>(
     job: &J,
     opts: &RunOpts,
     f: &FileCtx,
     line: u64,
     data: &[u8],
+    ends: &[usize],
     out: &mut Sink<'_>,
     acc: &mut J::Acc,
 ) -> u64 {
     let text = std::str::from_utf8(data).ok();
+    if opts.column.is_some() {
+        // Column values: each is a line, whatever bytes it holds.
+        let (mut pos, mut no) = (0, line);
+        let mut escape = find_escape(data, 0, None);
+        for &end in ends {
+            let Some(bytes) = data.get(pos..end) else { break };
+            no += 1;
+            let text = text.and_then(|t| t.get(pos..end));
+            job.line(&Line { file: f, no, bytes, text, escape_free: escape >= end }, out, acc);
+            pos = end;
+            if escape < pos {
+                escape = find_escape(data, pos, None);
+            }
+        }
+        return no - line;
+    }
     if opts.whole {
         let escape_free = find_escape(data, 0, None) == data.len();
         job.line(&Line { file: f, no: 0, bytes: data, text, escape_free }, out, acc);
@@ -364,7 +399,7 @@ fn open(f: &FileCtx) -> Option<Box<dyn Read>> {
 }
 
 /// An I/O error without Rust's " (os error N)" suffix.
-fn plain_error(e: &io::Error) -> String {
+pub fn plain_error(e: &io::Error) -> String {
     let s = e.to_string();
     match s.find(" (os error") {
         Some(i) => s[..i].to_string(),
@@ -383,6 +418,7 @@ fn read_chunks(
     files: &[FileCtx],
     rd: &mut Reader,
     min_chunk: usize,
+    column: Option<&str>,
     stopped: impl Fn() -> bool,
     mut each: impl FnMut(usize, &mut Reader, usize, usize, u64) -> Option<u64>,
 ) -> bool {
@@ -390,6 +426,41 @@ fn read_chunks(
     'files: for (fi, f) in files.iter().enumerate() {
         if stopped() {
             break;
+        }
+        if let Some(column) = column {
+            // The one other place lines come from: a column's values.
+            let mut values = match crate::columns::ColumnReader::open(f, column) {
+                Ok(v) => v,
+                Err(e) => {
+                    eprintln!("uriscan: {}: {e}", f.name);
+                    input_error = true;
+                    continue;
+                }
+            };
+            let mut line = 0;
+            loop {
+                if stopped() {
+                    break 'files;
+                }
+                let (mut data, mut ends) = (Vec::new(), Vec::new());
+                match values.next_chunk(&mut data, &mut ends, min_chunk.max(BUF)) {
+                    Err(e) => {
+                        eprintln!("uriscan: {}: {e}", f.name);
+                        input_error = true;
+                        break;
+                    }
+                    Ok(()) if ends.is_empty() => break,
+                    Ok(()) => {
+                        let len = data.len();
+                        rd.set_values(data, ends);
+                        match each(fi, rd, 0, len, line) {
+                            Some(n) => line += n,
+                            None => break 'files,
+                        }
+                    }
+                }
+            }
+            continue;
         }
         let Some(mut r) = open(f) else {
             input_error = true;
@@ -420,17 +491,30 @@ fn read_chunks(
 
 /// Runs `job` over all `files` (standard input when empty), writing its
 /// records laid out by `layout`.
-pub fn run<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
+pub fn run<J: Job>(
+    job: &J,
+    layout: &Layout,
+    files: &[FileCtx],
+    opts: &RunOpts,
+    w: &mut (dyn Write + Send),
+) -> Summary<J::Acc> {
     let started = Instant::now();
-    let mut s =
-        if opts.threads <= 1 { run_single(job, layout, files, opts) } else { run_threads(job, layout, files, opts) };
+    let mut s = if opts.threads <= 1 {
+        run_single(job, layout, files, opts, w)
+    } else {
+        run_threads(job, layout, files, opts, w)
+    };
     s.elapsed = started.elapsed();
     s
 }
 
-fn run_single<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
-    let stdout = io::stdout();
-    let mut w = stdout.lock();
+fn run_single<J: Job>(
+    job: &J,
+    layout: &Layout,
+    files: &[FileCtx],
+    opts: &RunOpts,
+    mut w: &mut (dyn Write + Send),
+) -> Summary<J::Acc> {
     let mut acc = J::Acc::default();
     let mut sink = Sink::new(layout, Vec::with_capacity(BUF * 2));
     let mut lines = 0;
@@ -443,9 +527,10 @@ fn run_single<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOpt
             files,
             &mut rd,
             0,
+            opts.column.as_deref(),
             || false,
             |fi, rd, a, b, line| {
-                let n = process(job, opts, &files[fi], line, &rd.buf[a..b], &mut sink, &mut acc);
+                let n = process(job, opts, &files[fi], line, &rd.buf[a..b], &rd.ends, &mut sink, &mut acc);
                 lines += n;
                 rd.consume(b);
                 progress.update(rd.bytes);
@@ -482,6 +567,8 @@ struct Work {
     data: Vec<u8>,
     a: usize,
     b: usize,
+    /// With `--column`: where each value ends.
+    ends: Vec<usize>,
 }
 
 struct Done<A> {
@@ -491,7 +578,13 @@ struct Done<A> {
     lines: u64,
 }
 
-fn run_threads<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOpts) -> Summary<J::Acc> {
+fn run_threads<J: Job>(
+    job: &J,
+    layout: &Layout,
+    files: &[FileCtx],
+    opts: &RunOpts,
+    w: &mut (dyn Write + Send),
+) -> Summary<J::Acc> {
     let threads = opts.threads.max(1);
     let in_flight = threads * 4;
     let stop = AtomicBool::new(false);
@@ -523,7 +616,8 @@ fn run_threads<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOp
                 let Ok(w) = w else { return };
                 let mut acc = J::Acc::default();
                 let mut sink = Sink::new(layout, pop(spare_out).unwrap_or_default());
-                let lines = process(job, opts, &files[w.file], w.first_line, &w.data[w.a..w.b], &mut sink, &mut acc);
+                let lines =
+                    process(job, opts, &files[w.file], w.first_line, &w.data[w.a..w.b], &w.ends, &mut sink, &mut acc);
                 if let Ok(mut v) = spare_in.lock() {
                     v.push(w.data);
                 }
@@ -536,8 +630,7 @@ fn run_threads<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOp
         drop(done_tx);
         let (stop, spare_out) = (&stop, &spare_out);
         let writer = s.spawn(move || {
-            let stdout = io::stdout();
-            let mut w = stdout.lock();
+            let mut w = w;
             let mut acc = J::Acc::default();
             let mut lines = 0;
             let mut failed = write_all(&mut w, &layout.header()).err();
@@ -571,13 +664,21 @@ fn run_threads<J: Job>(job: &J, layout: &Layout, files: &[FileCtx], opts: &RunOp
             files,
             &mut rd,
             MIN_CHUNK,
+            opts.column.as_deref(),
             || stop.load(Ordering::Relaxed),
             |fi, rd, a, b, line| {
-                let n = if opts.whole { 0 } else { count_lines(&rd.buf[a..b], opts.sep) };
+                let ends = std::mem::take(&mut rd.ends);
+                let n = if opts.column.is_some() {
+                    ends.len() as u64
+                } else if opts.whole {
+                    0
+                } else {
+                    count_lines(&rd.buf[a..b], opts.sep)
+                };
                 let data = rd.take(b, pop(&spare_in));
                 progress.update(rd.bytes);
                 tok_rx.recv().ok()?;
-                work_tx.send(Work { seq, file: fi, first_line: line, data, a, b }).ok()?;
+                work_tx.send(Work { seq, file: fi, first_line: line, data, a, b, ends }).ok()?;
                 seq += 1;
                 Some(n)
             },
@@ -670,7 +771,7 @@ mod tests {
         for case in 0..200 {
             let data = rng.chunk(case % 3 == 0);
             for sep in [b'\n', b'\0'] {
-                let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false };
+                let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
                 for format in [Format::Tsv, Format::Jsonl] {
                     for fields in selections {
                         let fields = fields.map(|f| vec![f.to_string()]);
@@ -682,8 +783,8 @@ mod tests {
                             let job = ParseJob { syntax };
                             let mut direct = Sink::new(&layout, Vec::new());
                             let mut rows = Sink::new(&layout, Vec::new()).rows_only();
-                            let n = process(&job, &opts, &file, 7, &data, &mut direct, &mut ());
-                            process(&job, &opts, &file, 7, &data, &mut rows, &mut ());
+                            let n = process(&job, &opts, &file, 7, &data, &[], &mut direct, &mut ());
+                            process(&job, &opts, &file, 7, &data, &[], &mut rows, &mut ());
                             let (d, r) = (direct.take(), rows.take());
                             assert_eq!(
                                 String::from_utf8_lossy(&d),

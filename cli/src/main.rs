@@ -13,9 +13,13 @@
 #![allow(rustdoc::invalid_html_tags)]
 
 mod args;
+mod columns;
 mod commands;
 mod driver;
+mod functions;
 mod line;
+#[cfg(feature = "parquet")]
+mod parquet_out;
 mod record;
 mod settings;
 mod stats;
@@ -62,7 +66,67 @@ fn records<J: Records>(job: &J, o: &Output, files: &[FileCtx]) -> Result<Summary
     };
     let layout = Layout::new(format, J::COLUMNS, o.fields.as_deref(), show, job.text(o.with_file), o.terminator())
         .map_err(|e| usage(e.0))?;
-    Ok(driver::run(job, &layout, files, &run_opts::<J>(o)))
+    if o.column.is_some() && J::WHOLE {
+        return Err(usage("--column reads a column's values as lines; this command reads whole files"));
+    }
+    let out: Box<dyn std::io::Write + Send> = match &o.path {
+        None => Box::new(std::io::stdout()),
+        Some(p) => match std::fs::File::create(p) {
+            Ok(f) => Box::new(std::io::BufWriter::with_capacity(1 << 16, f)),
+            Err(e) => {
+                eprintln!("uriscan: {p}: cannot create: {}", driver::plain_error(&e));
+                return Err(3);
+            }
+        },
+    };
+    if format != Format::Parquet {
+        let mut out = out;
+        return Ok(driver::run(job, &layout, files, &run_opts::<J>(o), &mut out));
+    }
+    parquet(job, &layout, o, files, out)
+}
+
+/// `-f parquet`: the records through [`parquet_out::ParquetDest`].
+#[cfg(feature = "parquet")]
+fn parquet<J: Records>(
+    job: &J,
+    layout: &Layout,
+    o: &Output,
+    files: &[FileCtx],
+    out: Box<dyn std::io::Write + Send>,
+) -> Result<Summary<J::Acc>, u8> {
+    use std::io::IsTerminal;
+    if o.path.is_none() && std::io::stdout().is_terminal() {
+        return Err(usage("-f parquet writes a binary file: give -o FILE (or redirect standard output)"));
+    }
+    let names: Vec<&str> = layout.names().collect();
+    let types: Vec<_> = names.iter().map(|n| job.column_type(n)).collect();
+    let mut dest = match parquet_out::ParquetDest::new(out, &names, &types) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("uriscan: cannot write Parquet: {e}");
+            return Err(3);
+        }
+    };
+    let mut s = driver::run(job, layout, files, &run_opts::<J>(o), &mut dest);
+    if !s.output_error {
+        if let Err(e) = dest.finish() {
+            eprintln!("uriscan: cannot write output: {e}");
+            s.output_error = true;
+        }
+    }
+    Ok(s)
+}
+
+#[cfg(not(feature = "parquet"))]
+fn parquet<J: Records>(
+    _: &J,
+    _: &Layout,
+    _: &Output,
+    _: &[FileCtx],
+    _: Box<dyn std::io::Write + Send>,
+) -> Result<Summary<J::Acc>, u8> {
+    Err(usage("-f parquet: this uriscan was built without Parquet (cargo feature 'parquet')"))
 }
 
 fn run_opts<J: Records>(o: &Output) -> RunOpts {
@@ -72,6 +136,7 @@ fn run_opts<J: Records>(o: &Output) -> RunOpts {
         streams: !J::COLUMNS.is_empty(),
         sep: o.terminator(),
         whole: J::WHOLE,
+        column: o.column.clone(),
     }
 }
 
@@ -98,6 +163,13 @@ fn run(cli: &Cli) -> u8 {
         Err(e) => return usage(e),
     };
     let (o, files) = (&settings.output, &settings.files[..]);
+    let writes_records = !matches!(settings.task, Task::Stats(..) | Task::Completions(_) | Task::Man | Task::FnList);
+    if !writes_records && o.path.is_some() {
+        return usage("-o applies to commands that write records");
+    }
+    if !writes_records && o.format == Some(Format::Parquet) {
+        return usage("-f parquet applies to commands that write records");
+    }
     match &settings.task {
         Task::Parse(job) => status(records(job, o, files)),
         Task::Split(job) => status(records(job, o, files)),
@@ -126,7 +198,7 @@ fn run(cli: &Cli) -> u8 {
                 Ok(l) => l,
                 Err(e) => return usage(e.0),
             };
-            let s = driver::run(job, &layout, files, &run_opts::<commands::StatsJob>(o));
+            let s = driver::run(job, &layout, files, &run_opts::<commands::StatsJob>(o), &mut std::io::stdout());
             match stats::report(&s, *top, o) {
                 Ok(report) if write_out(&report) == 0 => s.status(0),
                 Ok(_) => 3,
@@ -145,6 +217,9 @@ fn run(cli: &Cli) -> u8 {
             let filter = ParamFilter { names: &p.names, prefixes: &p.prefixes, keep_only: p.keep_only, sort: p.sort };
             status(records(&commands::StripParamsJob { filter }, o, files))
         }
+        Task::Fn(job) => status(records(job, o, files)),
+        Task::CcIndex(job) => status(records(job, o, files)),
+        Task::FnList => write_out(functions::list().as_bytes()),
         Task::Completions(shell) => {
             let mut out = Vec::new();
             clap_complete::generate(*shell, &mut command(), "uriscan", &mut out);

@@ -36,6 +36,38 @@ pub enum Format {
     Csv,
     /// The command's plain layout (not escaped).
     Text,
+    /// Apache Parquet: typed, nullable columns (to a file with -o, or a pipe).
+    Parquet,
+}
+
+/// The type of a column in typed output (Parquet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+pub enum ColType {
+    /// Text (UTF-8).
+    Str,
+    /// An unsigned 64-bit number (line numbers, indexes, counts).
+    UInt,
+    /// A port: an unsigned 16-bit number.
+    Port,
+    /// A signed 32-bit number (the Common Crawl index's `url_port`).
+    Int32,
+    /// True or false.
+    Bool,
+    /// A list of text.
+    List,
+}
+
+/// The type of the columns every command shares by name; the others are
+/// text unless a command says otherwise.
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+pub fn column_type(name: &str) -> ColType {
+    match name {
+        "line" | "col" | "start" | "end" | "index" | "error_index" => ColType::UInt,
+        "valid" => ColType::Bool,
+        "port" => ColType::Port,
+        _ => ColType::Str,
+    }
 }
 
 /// One value of a record.
@@ -48,6 +80,9 @@ pub enum Val<'a> {
     Int(u64),
     /// Bytes: text when they are UTF-8.
     Str(Cow<'a, [u8]>),
+    /// A list of strings (JSON: an array; TSV, CSV: a PostgreSQL array
+    /// literal `{"a","b"}`; text: the items joined by a space).
+    List(Vec<Cow<'a, [u8]>>),
 }
 
 impl<'a> Val<'a> {
@@ -446,7 +481,7 @@ impl Layout {
                 let _ = w.write_record(self.names());
                 out = csv_finish(w);
             }
-            Format::Jsonl | Format::Text => {}
+            Format::Jsonl | Format::Text | Format::Parquet => {}
         }
         out
     }
@@ -552,6 +587,7 @@ impl<'l> Sink<'l> {
                             Val::Bool(b) => w.write_field(if *b { "true" } else { "false" }),
                             Val::Int(n) => w.write_field(num.format(*n)),
                             Val::Str(s) => w.write_field(s),
+                            Val::List(items) => w.write_field(array_literal(items)),
                         };
                     }
                     let _ = w.write_record(None::<&[u8]>);
@@ -565,6 +601,11 @@ impl<'l> Sink<'l> {
                     }
                 }
                 out.push(l.term);
+            }
+            Format::Parquet => {
+                for &i in &l.fields {
+                    encode_val(out, row.get(i));
+                }
             }
         }
     }
@@ -625,6 +666,82 @@ fn json_val(out: &mut Vec<u8>, v: &Val<'_>) {
         Val::Bool(false) => out.extend_from_slice(b"false"),
         Val::Int(n) => out.extend_from_slice(itoa::Buffer::new().format(*n).as_bytes()),
         Val::Str(s) => json_bytes(out, s),
+        Val::List(items) => {
+            out.push(b'[');
+            for (k, item) in items.iter().enumerate() {
+                if k > 0 {
+                    out.push(b',');
+                }
+                json_bytes(out, item);
+            }
+            out.push(b']');
+        }
+    }
+}
+
+/// `items` as a PostgreSQL array literal: `{"a","b\"c"}`, every item
+/// quoted, `"` and `\` escaped with a backslash.
+fn array_literal(items: &[Cow<'_, [u8]>]) -> Vec<u8> {
+    let mut out = vec![b'{'];
+    for (k, item) in items.iter().enumerate() {
+        if k > 0 {
+            out.push(b',');
+        }
+        out.push(b'"');
+        for &b in item.iter() {
+            if b == b'"' || b == b'\\' {
+                out.push(b'\\');
+            }
+            out.push(b);
+        }
+        out.push(b'"');
+    }
+    out.push(b'}');
+    out
+}
+
+/// The tags of the row encoding the Parquet writer reads
+/// ([`encode_val`]).
+pub mod tag {
+    pub const NULL: u8 = 0;
+    pub const FALSE: u8 = 1;
+    pub const TRUE: u8 = 2;
+    /// Then the number, 8 bytes little-endian.
+    pub const INT: u8 = 3;
+    /// Then the length, 8 bytes little-endian, and the bytes.
+    pub const STR: u8 = 4;
+    /// Then the number of items, 8 bytes little-endian, and each item as
+    /// its length and bytes.
+    pub const LIST: u8 = 5;
+}
+
+/// `v` in the row encoding that carries records from the jobs to the
+/// Parquet writer: a tag, then the value (see [`tag`]). A record is its
+/// selected values in order, nothing between records.
+fn encode_val(out: &mut Vec<u8>, v: &Val<'_>) {
+    let bytes = |out: &mut Vec<u8>, s: &[u8]| {
+        out.extend_from_slice(&(s.len() as u64).to_le_bytes());
+        out.extend_from_slice(s);
+    };
+    match v {
+        Val::Null => out.push(tag::NULL),
+        Val::Bool(false) => out.push(tag::FALSE),
+        Val::Bool(true) => out.push(tag::TRUE),
+        Val::Int(n) => {
+            out.push(tag::INT);
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        Val::Str(s) => {
+            out.push(tag::STR);
+            bytes(out, s);
+        }
+        Val::List(items) => {
+            out.push(tag::LIST);
+            out.extend_from_slice(&(items.len() as u64).to_le_bytes());
+            for item in items {
+                bytes(out, item);
+            }
+        }
     }
 }
 
@@ -681,6 +798,7 @@ fn tsv_val(out: &mut Vec<u8>, v: &Val<'_>) {
     match v {
         Val::Null => out.extend_from_slice(b"\\N"),
         Val::Str(s) => tsv_str(out, s),
+        Val::List(items) => tsv_str(out, &array_literal(items)),
         other => text_val(out, other),
     }
 }
@@ -727,6 +845,14 @@ fn text_val(out: &mut Vec<u8>, v: &Val<'_>) {
         Val::Bool(false) => out.extend_from_slice(b"false"),
         Val::Int(n) => out.extend_from_slice(itoa::Buffer::new().format(*n).as_bytes()),
         Val::Str(s) => out.extend_from_slice(s),
+        Val::List(items) => {
+            for (k, item) in items.iter().enumerate() {
+                if k > 0 {
+                    out.push(b' ');
+                }
+                out.extend_from_slice(item);
+            }
+        }
     }
 }
 

@@ -13,6 +13,7 @@ use crate::commands::{
     CanonJob, CheckJob, DecodeJob, DomainJob, EncodeJob, ExtractJob, IriJob, NormalizeJob, ParseJob, ResolveJob,
     SecurityJob, SplitJob, StatsJob, SurtJob,
 };
+use crate::functions::{CcIndexJob, FnJob};
 use crate::line::FileCtx;
 use crate::record::Format;
 
@@ -32,6 +33,10 @@ pub struct Output {
     pub threads: usize,
     /// Whether a progress bar may be drawn (not `--no-progress`).
     pub progress: bool,
+    /// `--column`: read this column of Parquet or CSV files instead of lines.
+    pub column: Option<String>,
+    /// `--output`: write records to this file instead of stdout.
+    pub path: Option<String>,
 }
 
 /// The query parameters `strip-params` removes or keeps.
@@ -60,6 +65,10 @@ pub enum Task<'a> {
     Canon(CanonJob),
     Domain(DomainJob),
     StripParams(ParamSettings<'a>),
+    Fn(FnJob<'a>),
+    CcIndex(CcIndexJob),
+    /// `fn --list`.
+    FnList,
     Completions(Shell),
     Man,
 }
@@ -96,6 +105,8 @@ impl Output {
             with_file: c.with_filename || files > 1,
             threads,
             progress: !c.no_progress,
+            column: c.column.clone(),
+            path: c.output.clone(),
         }
     }
 
@@ -196,6 +207,20 @@ fn task(cmd: &Cmd) -> Result<Task<'_>, String> {
             names.extend(remove.iter().chain(keep_only).map(String::as_str));
             prefixes.extend(remove_prefix.iter().map(String::as_str));
             Task::StripParams(ParamSettings { names, prefixes, keep_only: !keep_only.is_empty(), sort: *sort })
+        }
+        Cmd::Fn { list: true, .. } => Task::FnList,
+        Cmd::Fn { name, args, .. } => {
+            let name = name.as_deref().unwrap_or_default();
+            let Some(f) = uriscan_crawl::function_set::find(name) else {
+                return Err(format!("fn: unknown function '{name}' ('uriscan fn --list' lists them)"));
+            };
+            let raw: Vec<&str> = args.iter().map(String::as_str).collect();
+            let args = f.args(&raw)?;
+            if f.result == uriscan_crawl::function_set::ResultType::CcIndex {
+                Task::CcIndex(CcIndexJob { f })
+            } else {
+                Task::Fn(FnJob { f, args })
+            }
         }
         Cmd::Completions { shell } => Task::Completions(*shell),
         Cmd::Man => Task::Man,

@@ -23,6 +23,7 @@ pub mod url_functions;
 
 pub mod cc_index;
 pub mod encoding;
+pub mod function_set;
 pub mod hosts;
 pub mod paths;
 pub mod query;

@@ -1,0 +1,369 @@
+//! The URL function set by name, defined once: ClickHouse's URL functions
+//! (by ClickHouse's spelling), the library's own extras, and the Common
+//! Crawl index columns ([`FUNCTIONS`]). Each entry has its name, its
+//! arguments, a one-line description, the type of its result and the
+//! function; [`find`] looks a name up (ASCII case-insensitively, as SQL
+//! engines that fold unquoted names to lower case call them).
+//!
+//! The command line's `uriscan fn NAME` runs these entries and generates its
+//! `--list` from them; other interfaces can take their names and argument
+//! lists from here.
+//!
+//! The functions answer as the scalar functions of this crate do (RFC 3986
+//! Appendix B's split of any string, never a panic). Entries marked
+//! [`Function::clickhouse`] follow ClickHouse's convention for "no answer":
+//! an empty string, 0 for a port, an empty list ([`Function::call`] applies
+//! it); the others give [`Value::Null`].
+//!
+//! ```
+//! use uriscan_crawl::function_set::{find, Value};
+//! let f = find("extractURLParameter").unwrap();
+//! let args = f.args(&["q"]).unwrap();
+//! assert_eq!(f.call("http://h/?a=1&q=x%20y", &args), Value::Str("x%20y".into()));
+//! assert_eq!(f.call("http://h/", &args), Value::Str("".into()));
+//!
+//! let cut = find("cutURLParameter").unwrap();
+//! let args = cut.args(&["a", "c"]).unwrap();
+//! assert_eq!(cut.call("http://h/?a=1&b=2&c=3#f", &args), Value::Str("http://h/?b=2#f".into()));
+//!
+//! let port = find("port").unwrap();
+//! assert_eq!(port.call("https://h/", &port.args(&["443"]).unwrap()), Value::UInt(443));
+//! assert!(port.args(&["http"]).is_err());
+//! ```
+
+use std::borrow::Cow;
+
+use crate::cc_index::{cc_index_columns, CcIndexColumns};
+use crate::{encoding, hosts, paths, query, url_functions};
+
+/// What a function gives for one URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value<'a> {
+    /// No answer.
+    Null,
+    /// Text.
+    Str(Cow<'a, str>),
+    /// Bytes that need not be UTF-8 (percent-decoding).
+    Bytes(Cow<'a, [u8]>),
+    /// A number (a port, a depth).
+    UInt(u64),
+    /// A list of slices of the URL.
+    List(Vec<&'a str>),
+    /// The Common Crawl index columns.
+    CcIndex(Box<CcIndexColumns>),
+}
+
+/// The type of a function's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultType {
+    /// [`Value::Str`].
+    Str,
+    /// [`Value::Bytes`].
+    Bytes,
+    /// [`Value::UInt`], a port (0 to 65535).
+    Port,
+    /// [`Value::UInt`], a count.
+    Count,
+    /// [`Value::List`].
+    List,
+    /// [`Value::CcIndex`].
+    CcIndex,
+}
+
+/// What an argument is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamKind {
+    /// Any string.
+    Text,
+    /// A port number, 0 to 65535.
+    Port,
+    /// A count, 0 or more.
+    Count,
+}
+
+/// One argument after the URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Param {
+    /// Its name in help texts.
+    pub name: &'static str,
+    /// What it is.
+    pub kind: ParamKind,
+    /// It may be left out.
+    pub optional: bool,
+    /// It may be given more than once (the last parameter only).
+    pub repeated: bool,
+}
+
+impl Param {
+    const fn text(name: &'static str) -> Param {
+        Param { name, kind: ParamKind::Text, optional: false, repeated: false }
+    }
+}
+
+/// The arguments of a call, checked by [`Function::args`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Args<'s> {
+    values: Vec<&'s str>,
+    port: Option<u16>,
+    count: usize,
+}
+
+/// The function of an entry.
+#[derive(Clone, Copy)]
+enum Call {
+    /// Reads the URL as text.
+    Text(for<'a, 's> fn(&'a str, &Args<'s>) -> Value<'a>),
+    /// Reads any bytes (the encoders and decoders).
+    Bytes(for<'a, 's> fn(&'a [u8], &Args<'s>) -> Value<'a>),
+}
+
+/// One function of the set.
+#[derive(Clone, Copy)]
+pub struct Function {
+    /// Its name (ClickHouse's spelling for ClickHouse's functions).
+    pub name: &'static str,
+    /// What its first argument is: `url`, `host` (a host name), or `s` (any string).
+    pub input: &'static str,
+    /// Its arguments after the URL.
+    pub params: &'static [Param],
+    /// What it returns.
+    pub result: ResultType,
+    /// ClickHouse's convention: no answer is `""`, 0 or `[]`, not null.
+    pub clickhouse: bool,
+    /// One line on what it gives.
+    pub doc: &'static str,
+    call: Call,
+}
+
+impl std::fmt::Debug for Function {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Function").field("name", &self.name).field("params", &self.params).finish_non_exhaustive()
+    }
+}
+
+impl Function {
+    /// The call as help texts show it: `name(url, param [, param...])`.
+    ///
+    /// ```
+    /// let f = uriscan_crawl::function_set::find("cuturlparameter").unwrap();
+    /// assert_eq!(f.signature(), "cutURLParameter(url, name [name...])");
+    /// ```
+    #[must_use]
+    pub fn signature(&self) -> String {
+        let mut s = format!("{}({}", self.name, self.input);
+        for p in self.params {
+            match (p.optional, p.repeated) {
+                (true, _) => s.push_str(&format!(" [, {}]", p.name)),
+                (false, true) => s.push_str(&format!(", {} [{}...]", p.name, p.name)),
+                (false, false) => s.push_str(&format!(", {}", p.name)),
+            }
+        }
+        s.push(')');
+        s
+    }
+
+    /// The arguments `raw`, checked against [`Function::params`]: their
+    /// number and, for a port, its value. `Err` is a message for the user.
+    ///
+    /// # Errors
+    /// Too few or too many arguments, or a port that is not 0 to 65535.
+    pub fn args<'s>(&self, raw: &[&'s str]) -> Result<Args<'s>, String> {
+        let required = self.params.iter().filter(|p| !p.optional).count();
+        let repeated = self.params.last().is_some_and(|p| p.repeated);
+        if raw.len() < required || (!repeated && raw.len() > self.params.len()) {
+            let n = |k: usize| if k == 1 { "1 argument".to_string() } else { format!("{k} arguments") };
+            let wanted = match (repeated, required == self.params.len()) {
+                (true, _) => format!("at least {}", n(required)),
+                (false, true) => n(required),
+                (false, false) => format!("{} to {}", required, n(self.params.len())),
+            };
+            return Err(format!("{} takes {wanted} after the URL, not {}: {}", self.name, raw.len(), self.signature()));
+        }
+        let mut args = Args { values: raw.to_vec(), port: None, count: 0 };
+        for (p, v) in self.params.iter().zip(raw) {
+            match p.kind {
+                ParamKind::Text => {}
+                ParamKind::Port => {
+                    let port = v.parse::<u16>().map_err(|_| {
+                        format!("{}: the {} must be a number from 0 to 65535, not {v:?}", self.name, p.name)
+                    })?;
+                    args.port = Some(port);
+                }
+                ParamKind::Count => {
+                    args.count = v.parse::<usize>().map_err(|_| {
+                        format!("{}: the {} must be a number (0 or more), not {v:?}", self.name, p.name)
+                    })?;
+                }
+            }
+        }
+        Ok(args)
+    }
+
+    /// The function of `url` with `args`; ClickHouse's "no answer" convention
+    /// applied for [`Function::clickhouse`] entries.
+    #[must_use]
+    pub fn call<'a>(&self, url: &'a str, args: &Args<'_>) -> Value<'a> {
+        let v = match self.call {
+            Call::Text(f) => f(url, args),
+            Call::Bytes(f) => f(url.as_bytes(), args),
+        };
+        self.convention(v)
+    }
+
+    /// [`Function::call`] on bytes: the encoders and decoders read any
+    /// bytes; every other function gives [`Value::Null`] for bytes that are
+    /// not UTF-8.
+    ///
+    /// ```
+    /// use uriscan_crawl::function_set::{find, Value};
+    /// let enc = find("encodeURLComponent").unwrap();
+    /// assert_eq!(enc.call_bytes(b"a\xFF", &enc.args(&[]).unwrap()), Value::Str("a%FF".into()));
+    /// let dom = find("domain").unwrap();
+    /// assert_eq!(dom.call_bytes(b"http://a\xFF/", &dom.args(&[]).unwrap()), Value::Null);
+    /// ```
+    #[must_use]
+    pub fn call_bytes<'a>(&self, url: &'a [u8], args: &Args<'_>) -> Value<'a> {
+        match self.call {
+            Call::Bytes(f) => self.convention(f(url, args)),
+            Call::Text(_) => match std::str::from_utf8(url) {
+                Ok(t) => self.call(t, args),
+                Err(_) => Value::Null,
+            },
+        }
+    }
+
+    fn convention<'a>(&self, v: Value<'a>) -> Value<'a> {
+        match v {
+            Value::Null if self.clickhouse => match self.result {
+                ResultType::Port | ResultType::Count => Value::UInt(0),
+                ResultType::List => Value::List(Vec::new()),
+                _ => Value::Str(Cow::Borrowed("")),
+            },
+            v => v,
+        }
+    }
+}
+
+/// Looks a function up by name, ASCII case-insensitively.
+///
+/// ```
+/// assert_eq!(uriscan_crawl::function_set::find("urlhierarchy").unwrap().name, "URLHierarchy");
+/// assert!(uriscan_crawl::function_set::find("nope").is_none());
+/// ```
+#[must_use]
+pub fn find(name: &str) -> Option<&'static Function> {
+    FUNCTIONS.iter().find(|f| f.name.eq_ignore_ascii_case(name))
+}
+
+fn opt(s: Option<&str>) -> Value<'_> {
+    s.map_or(Value::Null, |s| Value::Str(Cow::Borrowed(s)))
+}
+
+fn cow(s: Cow<'_, str>) -> Value<'_> {
+    Value::Str(s)
+}
+
+fn first<'s>(a: &Args<'s>) -> &'s str {
+    a.values.first().copied().unwrap_or_default()
+}
+
+fn port(url: &str, a: &Args<'_>) -> Value<'static> {
+    paths::port(url).or(a.port).map_or(Value::Null, |p| Value::UInt(u64::from(p)))
+}
+
+const NAME: &[Param] = &[Param::text("name")];
+const NAMES: &[Param] = &[Param { name: "name", kind: ParamKind::Text, optional: false, repeated: true }];
+const DEFAULT_PORT: &[Param] = &[Param { name: "default", kind: ParamKind::Port, optional: true, repeated: false }];
+const N: &[Param] = &[Param { name: "n", kind: ParamKind::Count, optional: false, repeated: false }];
+
+/// Declares the table: `name (input), params, result, clickhouse, doc, call`.
+macro_rules! functions {
+    ($($name:literal ($input:literal), $params:expr, $result:ident, $ch:literal, $doc:literal, $call:expr;)*) => {
+        /// Every function of the set, ClickHouse's first (then their `RFC`
+        /// variants, which are the same functions here: every URL is read as
+        /// RFC 3986 reads it), then the library's extras and `uri_cc_index`.
+        pub static FUNCTIONS: &[Function] = &[$(Function {
+            name: $name,
+            input: $input,
+            params: $params,
+            result: ResultType::$result,
+            clickhouse: $ch,
+            doc: $doc,
+            call: $call,
+        }),*];
+    };
+}
+
+functions! {
+    "protocol" ("url"), &[], Str, true, "the scheme", Call::Text(|u, _| opt(paths::protocol(u)));
+    "domain" ("url"), &[], Str, true, "the host", Call::Text(|u, _| opt(hosts::domain(u)));
+    "domainWithoutWWW" ("url"), &[], Str, true, "the host without a leading www.", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
+    "topLevelDomain" ("url"), &[], Str, true, "the host's last label", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
+    "firstSignificantSubdomain" ("url"), &[], Str, true, "the label left of the public suffix", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
+    "cutToFirstSignificantSubdomain" ("url"), &[], Str, true, "the host from the first significant subdomain on", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
+    "cutToFirstSignificantSubdomainWithWWW" ("url"), &[], Str, true, "the same, a leading www. kept", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www(u)));
+    "port" ("url"), DEFAULT_PORT, Port, true, "the explicit port, else default, else 0", Call::Text(port);
+    "path" ("url"), &[], Str, true, "the path", Call::Text(|u, _| opt(Some(paths::path(u))));
+    "pathFull" ("url"), &[], Str, true, "the path, query and fragment", Call::Text(|u, _| opt(Some(paths::path_full(u))));
+    "netloc" ("url"), &[], Str, true, "the authority", Call::Text(|u, _| opt(paths::netloc(u)));
+    "queryString" ("url"), &[], Str, true, "the query without '?'", Call::Text(|u, _| opt(paths::query_string(u)));
+    "fragment" ("url"), &[], Str, true, "the fragment without '#'", Call::Text(|u, _| opt(paths::fragment(u)));
+    "queryStringAndFragment" ("url"), &[], Str, true, "the query and fragment", Call::Text(|u, _| opt(paths::query_string_and_fragment(u)));
+    "extractURLParameter" ("url"), NAME, Str, true, "the raw value of the first parameter name", Call::Text(|u, a| opt(query::url_parameter(u, first(a))));
+    "extractURLParameters" ("url"), &[], List, true, "the name=value pieces of the query", Call::Text(|u, _| Value::List(query::url_parameters(u).collect()));
+    "extractURLParameterNames" ("url"), &[], List, true, "the parameter names", Call::Text(|u, _| Value::List(query::url_parameter_names(u).collect()));
+    "URLHierarchy" ("url"), &[], List, true, "the URL cut after each /, ? and #", Call::Text(|u, _| Value::List(url_functions::url_hierarchy(u).collect()));
+    "URLPathHierarchy" ("url"), &[], List, true, "the same from the path on", Call::Text(|u, _| Value::List(url_functions::url_path_hierarchy(u).collect()));
+    "cutWWW" ("url"), &[], Str, true, "the URL without a leading www. in its host", Call::Text(|u, _| cow(url_functions::cut_www(u)));
+    "cutQueryString" ("url"), &[], Str, true, "the URL without its query", Call::Text(|u, _| cow(url_functions::cut_query_string(u)));
+    "cutFragment" ("url"), &[], Str, true, "the URL without its fragment", Call::Text(|u, _| opt(Some(url_functions::cut_fragment(u))));
+    "cutQueryStringAndFragment" ("url"), &[], Str, true, "the URL without query and fragment", Call::Text(|u, _| opt(Some(url_functions::cut_query_string_and_fragment(u))));
+    "cutURLParameter" ("url"), NAMES, Str, true, "the URL without these parameters, every other byte kept", Call::Text(|u, a| cow(query::cut_url_parameters(u, &a.values)));
+    "encodeURLComponent" ("s"), &[], Str, true, "percent-encoded (all but unreserved)", Call::Bytes(|u, _| cow(encoding::encode_url_component(u)));
+    "encodeURLFormComponent" ("s"), &[], Str, true, "the same, space as +", Call::Bytes(|u, _| cow(encoding::encode_url_form_component(u)));
+    "decodeURLComponent" ("s"), &[], Bytes, true, "percent-decoded (bytes)", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_component(u)));
+    "decodeURLFormComponent" ("s"), &[], Bytes, true, "the same, + as space", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_form_component(u)));
+    "domainRFC" ("url"), &[], Str, true, "= domain", Call::Text(|u, _| opt(hosts::domain(u)));
+    "domainWithoutWWWRFC" ("url"), &[], Str, true, "= domainWithoutWWW", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
+    "topLevelDomainRFC" ("url"), &[], Str, true, "= topLevelDomain", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
+    "firstSignificantSubdomainRFC" ("url"), &[], Str, true, "= firstSignificantSubdomain", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
+    "cutToFirstSignificantSubdomainRFC" ("url"), &[], Str, true, "= cutToFirstSignificantSubdomain", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
+    "cutToFirstSignificantSubdomainWithWWWRFC" ("url"), &[], Str, true, "= cutToFirstSignificantSubdomainWithWWW", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www(u)));
+    "portRFC" ("url"), DEFAULT_PORT, Port, true, "= port", Call::Text(port);
+    "url_parameter_decoded" ("url"), NAME, Str, false, "the decoded value of the first parameter name", Call::Text(|u, a| query::url_parameter_decoded(u, first(a)).map_or(Value::Null, Value::Str));
+    "url_parameter_values" ("url"), NAME, List, false, "the raw values of every parameter name", Call::Text(|u, a| Value::List(query::url_parameter_values(u, first(a)).collect()));
+    "path_segments" ("url"), &[], List, false, "the path's segments", Call::Text(|u, _| Value::List(paths::path_segments(u).collect()));
+    "file_extension" ("url"), &[], Str, false, "the last path segment's extension", Call::Text(|u, _| opt(paths::file_extension(u)));
+    "port_or_default" ("url"), &[], Port, false, "the explicit port, else the scheme's default", Call::Text(|u, _| paths::port_or_default(u).map_or(Value::Null, |p| Value::UInt(u64::from(p))));
+    "domain_depth" ("url"), &[], Count, false, "the number of the host's labels", Call::Text(|u, _| hosts::domain_depth(u).map_or(Value::Null, |d| Value::UInt(d as u64)));
+    "host_nth_last_part" ("host"), N, Str, false, "the host's n-th label from the right (1: the last)", Call::Text(|h, a| opt(hosts::host_nth_last_part(h, a.count)));
+    "host_reversed" ("host"), &[], Str, false, "the host's labels reversed", Call::Text(|h, _| cow(Cow::Owned(hosts::host_reversed(h))));
+    "uri_cc_index" ("url"), &[], CcIndex, false, "the Common Crawl index's URL columns (url_surtkey ... url_query)", Call::Text(|u, _| Value::CcIndex(Box::new(cc_index_columns(u))));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_ignoring_case() {
+        for (i, f) in FUNCTIONS.iter().enumerate() {
+            assert!(FUNCTIONS[..i].iter().all(|g| !g.name.eq_ignore_ascii_case(f.name)), "{}", f.name);
+            assert!(std::ptr::eq(find(&f.name.to_ascii_uppercase()).unwrap(), f));
+        }
+    }
+
+    #[test]
+    fn arity() {
+        let f = find("extractURLParameter").unwrap();
+        assert!(f.args(&[]).is_err());
+        assert!(f.args(&["a", "b"]).is_err());
+        let p = find("port").unwrap();
+        assert_eq!(p.call("http://h/", &p.args(&[]).unwrap()), Value::UInt(0));
+        assert_eq!(p.call("http://h:81/", &p.args(&["80"]).unwrap()), Value::UInt(81));
+        assert!(p.args(&["1", "2"]).is_err());
+        assert!(p.args(&["65536"]).is_err());
+        assert_eq!(find("cutURLParameter").unwrap().signature(), "cutURLParameter(url, name [name...])");
+        assert_eq!(p.signature(), "port(url [, default])");
+    }
+}
