@@ -313,6 +313,8 @@ impl Records for CheckJob {
 impl Job for CheckJob {
     /// Invalid lines seen.
     type Acc = u64;
+    /// Records only for invalid lines.
+    const TEXT: bool = false;
 
     #[inline]
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, invalid: &mut u64) {
@@ -401,6 +403,8 @@ impl Records for StatsJob {
 
 impl Job for StatsJob {
     type Acc = StatsAcc;
+    /// No record per line (the report comes at the end).
+    const TEXT: bool = false;
 
     fn line(&self, l: &Line<'_>, _: &mut Sink<'_>, acc: &mut StatsAcc) {
         if l.bytes.is_empty() {

@@ -34,6 +34,13 @@ pub trait Job: Sync {
     /// Adds `from` (the state of a later chunk) into `into`. Jobs that
     /// count something override it.
     fn merge(&self, _into: &mut Self::Acc, _from: Self::Acc) {}
+    /// Whether the job writes a record for most lines, and so wants each
+    /// [`Line::text`] and [`Line::escape_free`] (the chunk's UTF-8 check
+    /// and its escape scan, paid once per chunk). A job that writes few
+    /// records (`check`, `stats`) says `false`: its lines come with `text`
+    /// `None` and `escape_free` `false`, which costs them nothing, and what
+    /// it writes is the same (a record's writer scans what it writes).
+    const TEXT: bool = true;
 }
 
 /// How a run went.
@@ -292,35 +299,38 @@ fn process<J: Job>(
     out: &mut Sink<'_>,
     acc: &mut J::Acc,
 ) -> u64 {
-    let text = std::str::from_utf8(data).ok();
+    let text = if J::TEXT { std::str::from_utf8(data).ok() } else { None };
+    // The next byte at or after a position that JSON or TSV escapes (found
+    // a block at a time over the chunk rather than line by line: most
+    // lines have none); without `J::TEXT`, none is looked for and no line
+    // is said to be free of them.
+    let find = |from: usize, sep: Option<u8>| if J::TEXT { find_escape(data, from, sep) } else { usize::MAX };
+    let free = |escape: usize, end: usize| J::TEXT && escape >= end;
     if opts.column.is_some() {
         // Column values: each is a line, whatever bytes it holds.
         let (mut pos, mut no) = (0, line);
-        let mut escape = find_escape(data, 0, None);
+        let mut escape = find(0, None);
         for &end in ends {
             let Some(bytes) = data.get(pos..end) else { break };
             no += 1;
             let text = text.and_then(|t| t.get(pos..end));
-            job.line(&Line { file: f, no, bytes, text, escape_free: escape >= end }, out, acc);
+            job.line(&Line { file: f, no, bytes, text, escape_free: free(escape, end) }, out, acc);
             pos = end;
             if escape < pos {
-                escape = find_escape(data, pos, None);
+                escape = find(pos, None);
             }
         }
         return no - line;
     }
     if opts.whole {
-        let escape_free = find_escape(data, 0, None) == data.len();
+        let escape_free = free(find(0, None), data.len());
         job.line(&Line { file: f, no: 0, bytes: data, text, escape_free }, out, acc);
         return 0;
     }
     let mut no = line;
     let mut pos = 0;
     let mut ends = memchr::memchr_iter(opts.sep, data);
-    // The next byte at or after `pos` that JSON or TSV escapes, found a
-    // block at a time over the chunk rather than line by line (most lines
-    // have none).
-    let mut escape = find_escape(data, 0, Some(opts.sep));
+    let mut escape = find(0, Some(opts.sep));
     while pos < data.len() {
         let end = ends.next().unwrap_or(data.len());
         let mut bytes = &data[pos..end];
@@ -332,11 +342,11 @@ fn process<J: Job>(
         no += 1;
         // Line boundaries are ASCII bytes, so `get` succeeds on UTF-8 text.
         let text = text.and_then(|t| t.get(pos..pos + bytes.len()));
-        let escape_free = escape >= pos + bytes.len();
+        let escape_free = free(escape, pos + bytes.len());
         job.line(&Line { file: f, no, bytes, text, escape_free }, out, acc);
         pos = end + 1;
         if escape < pos {
-            escape = find_escape(data, pos, Some(opts.sep));
+            escape = find(pos, Some(opts.sep));
         }
     }
     no - line
