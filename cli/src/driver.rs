@@ -31,6 +31,15 @@ pub trait Job: Sync {
     /// Handles one line: writes its records (through [`Sink::write`], or
     /// [`Line::row`] and [`Sink::emit`]) and counts into `acc`.
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, acc: &mut Self::Acc);
+    /// Handles the lines of one chunk, in order: [`Job::line`] for each,
+    /// unless the job has a batch form (one library call for the chunk,
+    /// such as [`uriscan::Syntax::validate_each`]).
+    #[inline]
+    fn lines<'a>(&self, lines: impl Iterator<Item = Line<'a>>, out: &mut Sink<'_>, acc: &mut Self::Acc) {
+        for l in lines {
+            self.line(&l, out, acc);
+        }
+    }
     /// Adds `from` (the state of a later chunk) into `into`. Jobs that
     /// count something override it.
     fn merge(&self, _into: &mut Self::Acc, _from: Self::Acc) {}
@@ -300,56 +309,113 @@ fn process<J: Job>(
     acc: &mut J::Acc,
 ) -> u64 {
     let text = if J::TEXT { std::str::from_utf8(data).ok() } else { None };
-    // The next byte at or after a position that JSON or TSV escapes (found
-    // a block at a time over the chunk rather than line by line: most
-    // lines have none); without `J::TEXT`, none is looked for and no line
-    // is said to be free of them.
-    let find = |from: usize, sep: Option<u8>| if J::TEXT { find_escape(data, from, sep) } else { usize::MAX };
-    let free = |escape: usize, end: usize| J::TEXT && escape >= end;
-    if opts.column.is_some() {
-        // Column values: each is a line, whatever bytes it holds.
-        let (mut pos, mut no) = (0, line);
-        let mut escape = find(0, None);
-        for &end in ends {
-            let Some(bytes) = data.get(pos..end) else { break };
-            no += 1;
-            let text = text.and_then(|t| t.get(pos..end));
-            job.line(&Line { file: f, no, bytes, text, escape_free: free(escape, end) }, out, acc);
-            pos = end;
-            if escape < pos {
-                escape = find(pos, None);
-            }
-        }
-        return no - line;
-    }
     if opts.whole {
-        let escape_free = free(find(0, None), data.len());
+        let escape_free = J::TEXT && find_escape(data, 0, None) == data.len();
         job.line(&Line { file: f, no: 0, bytes: data, text, escape_free }, out, acc);
         return 0;
     }
-    let mut no = line;
-    let mut pos = 0;
-    let mut ends = memchr::memchr_iter(opts.sep, data);
-    let mut escape = find(0, Some(opts.sep));
-    while pos < data.len() {
-        let end = ends.next().unwrap_or(data.len());
-        let mut bytes = &data[pos..end];
-        if opts.sep == b'\n' {
+    if opts.column.is_some() {
+        // Column values: each is a line, whatever bytes it holds, ending
+        // where the reader says.
+        let lines = Lines::new(f, data, text, J::TEXT, line, ends.iter().map(|&e| (e, e)), None);
+        return job_lines(job, lines, out, acc);
+    }
+    let seps = memchr::memchr_iter(opts.sep, data).map(|e| (e, e + 1));
+    job_lines(job, Lines::new(f, data, text, J::TEXT, line, seps, Some(opts.sep)), out, acc)
+}
+
+/// Hands `lines` to `job`; returns how many there were.
+#[inline(always)]
+fn job_lines<J: Job, E: Iterator<Item = (usize, usize)>>(
+    job: &J,
+    mut lines: Lines<'_, E>,
+    out: &mut Sink<'_>,
+    acc: &mut J::Acc,
+) -> u64 {
+    let first = lines.no;
+    job.lines(lines.by_ref(), out, acc);
+    lines.no - first
+}
+
+/// The lines of a chunk, numbered, with their text and escape flag (see
+/// [`Job::TEXT`]). `ends` gives each line's end and where the next one
+/// starts: after a separator byte `sep` (the last line ends at the end of
+/// the chunk, with or without one), or, for column values (`sep` `None`),
+/// at the offsets the reader found.
+struct Lines<'a, E> {
+    file: &'a FileCtx,
+    data: &'a [u8],
+    /// The chunk as text, when it is UTF-8 and the job wants it.
+    text: Option<&'a str>,
+    /// Whether the job wants `text` and `escape_free`.
+    with_text: bool,
+    /// Where the next line starts.
+    pos: usize,
+    /// The number of the last line handed out.
+    no: u64,
+    ends: E,
+    sep: Option<u8>,
+    /// The next byte at or after `pos` that JSON or TSV escapes, found a
+    /// block at a time over the chunk rather than line by line (most lines
+    /// have none); `usize::MAX` when the job does not want it.
+    escape: usize,
+}
+
+impl<'a, E: Iterator<Item = (usize, usize)>> Lines<'a, E> {
+    #[inline(always)]
+    fn new(
+        file: &'a FileCtx,
+        data: &'a [u8],
+        text: Option<&'a str>,
+        with_text: bool,
+        no: u64,
+        ends: E,
+        sep: Option<u8>,
+    ) -> Self {
+        let mut l = Lines { file, data, text, with_text, pos: 0, no, ends, sep, escape: 0 };
+        l.escape = l.escape_from(0);
+        l
+    }
+
+    /// The next escaped byte at or after `from`.
+    #[inline(always)]
+    fn escape_from(&self, from: usize) -> usize {
+        if self.with_text {
+            find_escape(self.data, from, self.sep)
+        } else {
+            usize::MAX
+        }
+    }
+}
+
+impl<'a, E: Iterator<Item = (usize, usize)>> Iterator for Lines<'a, E> {
+    type Item = Line<'a>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Line<'a>> {
+        let start = self.pos;
+        let (end, next) = match self.sep {
+            Some(_) if start >= self.data.len() => return None,
+            Some(_) => self.ends.next().unwrap_or((self.data.len(), self.data.len())),
+            None => self.ends.next()?,
+        };
+        let mut bytes = self.data.get(start..end)?;
+        if self.sep == Some(b'\n') {
             if let [rest @ .., b'\r'] = bytes {
                 bytes = rest;
             }
         }
-        no += 1;
-        // Line boundaries are ASCII bytes, so `get` succeeds on UTF-8 text.
-        let text = text.and_then(|t| t.get(pos..pos + bytes.len()));
-        let escape_free = free(escape, pos + bytes.len());
-        job.line(&Line { file: f, no, bytes, text, escape_free }, out, acc);
-        pos = end + 1;
-        if escape < pos {
-            escape = find(pos, Some(opts.sep));
+        self.no += 1;
+        // Line boundaries are ASCII bytes (column values are cut where the
+        // reader's text values end), so `get` succeeds on UTF-8 text.
+        let text = self.text.and_then(|t| t.get(start..start + bytes.len()));
+        let escape_free = self.with_text && self.escape >= start + bytes.len();
+        self.pos = next;
+        if self.escape < self.pos {
+            self.escape = self.escape_from(self.pos);
         }
+        Some(Line { file: self.file, no: self.no, bytes, text, escape_free })
     }
-    no - line
 }
 
 /// Number of lines in a chunk.
