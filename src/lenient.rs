@@ -102,20 +102,29 @@ const CLOSE: u8 = b']';
 /// whole. For a valid authority these are the grammar's parts.
 fn authority_parts(authority: Option<&[u8]>) -> AuthorityParts<'_> {
     let Some(a) = authority else { return AuthorityParts::default() };
-    let (userinfo, hostport) = match a.iter().rposition(|&b| b == AT) {
-        Some(at) => (a.get(..at), a.get(at + 1..).unwrap_or_default()),
-        None => (None, a),
-    };
-    let from = match hostport.first() {
-        Some(&OPEN) => hostport.iter().position(|&b| b == CLOSE).unwrap_or(hostport.len()),
-        _ => 0,
-    };
-    let colon = hostport.get(from..).and_then(|t| t.iter().position(|&b| b == COLON)).map(|c| from + c);
+    // One pass: the last `@`, and the first `:` and `]` after it.
+    let (mut at, mut colon, mut close) = (None, None, None);
+    for (i, &b) in a.iter().enumerate() {
+        match b {
+            AT => (at, colon, close) = (Some(i), None, None),
+            COLON if colon.is_none() => colon = Some(i),
+            CLOSE if close.is_none() => close = Some(i),
+            _ => {}
+        }
+    }
+    let h = at.map_or(0, |at| at + 1);
+    if a.get(h) == Some(&OPEN) {
+        colon = match (close, colon) {
+            (None, _) => None,
+            (Some(c), Some(k)) if k > c => Some(k),
+            (Some(c), _) => a.get(c..).and_then(|t| t.iter().position(|&b| b == COLON)).map(|k| c + k),
+        };
+    }
     let (host, port) = match colon {
-        Some(c) => (hostport.get(..c), hostport.get(c + 1..)),
-        None => (Some(hostport), None),
+        Some(k) => (a.get(h..k), a.get(k + 1..)),
+        None => (a.get(h..), None),
     };
-    AuthorityParts { userinfo, host, port }
+    AuthorityParts { userinfo: at.and_then(|at| a.get(..at)), host, port }
 }
 
 impl Syntax {
@@ -662,5 +671,40 @@ mod tests {
         assert_eq!(p(b"@"), (Some(&b""[..]), Some(&b""[..]), None));
         assert_eq!(p(b"h:"), (None, Some(&b"h"[..]), Some(&b""[..])));
         assert_eq!(authority_parts(None), AuthorityParts::default());
+    }
+
+    /// The one-pass search gives what the definition says, on every string
+    /// of up to 6 bytes over the bytes that matter.
+    #[test]
+    fn authority_parts_as_defined() {
+        fn defined(a: &[u8]) -> AuthorityParts<'_> {
+            let (userinfo, hostport) = match a.iter().rposition(|&b| b == AT) {
+                Some(at) => (Some(&a[..at]), &a[at + 1..]),
+                None => (None, a),
+            };
+            let from = match hostport.first() {
+                Some(&OPEN) => hostport.iter().position(|&b| b == CLOSE).unwrap_or(hostport.len()),
+                _ => 0,
+            };
+            let colon = hostport[from..].iter().position(|&b| b == COLON).map(|c| from + c);
+            let (host, port) = match colon {
+                Some(c) => (&hostport[..c], Some(&hostport[c + 1..])),
+                None => (hostport, None),
+            };
+            AuthorityParts { userinfo, host: Some(host), port }
+        }
+        let alphabet = b"@:[]a";
+        for len in 0..=6u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                let a: Vec<u8> = (0..len)
+                    .map(|_| {
+                        let b = alphabet[k % alphabet.len()];
+                        k /= alphabet.len();
+                        b
+                    })
+                    .collect();
+                assert_eq!(authority_parts(Some(&a)), defined(&a), "{:?}", String::from_utf8_lossy(&a));
+            }
+        }
     }
 }

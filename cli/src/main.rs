@@ -100,6 +100,7 @@ fn run(cli: &Cli) -> u8 {
     let (o, files) = (&settings.output, &settings.files[..]);
     match &settings.task {
         Task::Parse(job) => status(records(job, o, files)),
+        Task::ParseLenient(job) => status(records(job, o, files)),
         Task::Split(job) => status(records(job, o, files)),
         Task::Resolve(job) => status(records(job, o, files)),
         Task::Normalize(job) => status(records(job, o, files)),
