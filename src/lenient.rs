@@ -258,7 +258,7 @@ impl<'a> Lenient<'a> {
     /// let l = Syntax::UriReference.parse_lenient(b"ht tp://h/%zz/\"x\"");
     /// let kinds: Vec<ErrorKind> = l.violations().map(|e| e.kind()).collect();
     /// // "ht" may begin a scheme or a path: the space is out of both.
-/// assert_eq!(kinds, [ErrorKind::Reference, ErrorKind::PercentEncoded, ErrorKind::Path, ErrorKind::Path]);
+    /// assert_eq!(kinds, [ErrorKind::Reference, ErrorKind::PercentEncoded, ErrorKind::Path, ErrorKind::Path]);
     /// assert_eq!(l.violations().next(), l.error());
     /// ```
     #[inline]

@@ -93,7 +93,10 @@ fn lenient_beyond_the_boundary() {
     // any length), and the one violation is the strict error.
     let v = build(b"s://u@h:8/", b'a', b" ?q#f", u32::MAX as usize + 1);
     let l = Syntax::UriReference.parse_lenient(&v);
-    assert_eq!((l.scheme(), l.userinfo(), l.host(), l.port()), (Some(&b"s"[..]), Some(&b"u"[..]), Some(&b"h"[..]), Some(&b"8"[..])));
+    assert_eq!(
+        (l.scheme(), l.userinfo(), l.host(), l.port()),
+        (Some(&b"s"[..]), Some(&b"u"[..]), Some(&b"h"[..]), Some(&b"8"[..]))
+    );
     assert_eq!((l.query(), l.fragment()), (Some(&b"q"[..]), Some(&b"f"[..])));
     let all: Vec<_> = l.violations().collect();
     let e = Syntax::UriReference.parse_bytes(&v).unwrap_err();

@@ -131,7 +131,15 @@ fn bytes_that_are_not_utf8() {
     assert_eq!(
         violations(input),
         // No "@" yet: "h" may be userinfo or host, so the context is the authority.
-        [(8, ErrorKind::Authority), (10, ErrorKind::Path), (12, ErrorKind::Path), (14, ErrorKind::Query), (16, ErrorKind::Fragment), (17, ErrorKind::Fragment), (18, ErrorKind::Fragment)]
+        [
+            (8, ErrorKind::Authority),
+            (10, ErrorKind::Path),
+            (12, ErrorKind::Path),
+            (14, ErrorKind::Query),
+            (16, ErrorKind::Fragment),
+            (17, ErrorKind::Fragment),
+            (18, ErrorKind::Fragment)
+        ]
     );
     let l = Syntax::UriReference.parse_lenient(input);
     assert_eq!((l.host(), l.path(), l.query()), (Some(&b"h\xC3"[..]), &b"/\xC3\x28\xFF"[..], Some(&b"\x80"[..])));
@@ -150,7 +158,10 @@ fn bytes_that_are_not_utf8() {
 fn nul_bytes() {
     assert_eq!(violations(b"\x00"), [(0, ErrorKind::Reference)]);
     // "a" may begin a scheme or a path: the context is the reference.
-    assert_eq!(violations(b"http://h/\x00\x00?\x00"), [(9, ErrorKind::Path), (10, ErrorKind::Path), (12, ErrorKind::Query)]);
+    assert_eq!(
+        violations(b"http://h/\x00\x00?\x00"),
+        [(9, ErrorKind::Path), (10, ErrorKind::Path), (12, ErrorKind::Query)]
+    );
     let e = Syntax::UriReference.parse_lenient(b"a\x00").error().unwrap();
     assert_eq!(e.to_string(), "control byte 0x00 at index 1 in URI reference");
     let all = vec![0u8; 100_000];

@@ -10,8 +10,8 @@ use uriscan_crawl::{DomainOptions, SurtOptions};
 
 use crate::args::{syntax_of, Cli, Cmd, Common, ResolveGrammar};
 use crate::commands::{
-    CanonJob, CheckJob, DecodeJob, DomainJob, EncodeJob, ExtractJob, IriJob, LenientJob, NormalizeJob, ParseJob, ResolveJob,
-    SecurityJob, SplitJob, StatsJob, SurtJob,
+    CanonJob, CheckJob, DecodeJob, DomainJob, EncodeJob, ExtractJob, IriJob, LenientJob, NormalizeJob, ParseJob,
+    ResolveJob, SecurityJob, SplitJob, StatsJob, SurtJob,
 };
 use crate::line::FileCtx;
 use crate::record::Format;
