@@ -22,7 +22,16 @@
 //!   the first violation (`Lenient::error`, the strict error: the walk of
 //!   the violations is lazy, and not run).
 //!
-//! `ROUNDS` sets the round count (default 21).
+//! `ROUNDS` sets the round count (default 21). `ONLY=ENGINE` (`strict`,
+//! `lenient`, `split`, `lenient, first violation`) and `SET=valid` or
+//! `SET=dirty` keep one engine and one set, for counting instructions per
+//! line under callgrind (the run with `ROUNDS=2` minus the run with
+//! `ROUNDS=1`, divided by the line count):
+//!
+//! ```sh
+//! for r in 1 2; do ONLY=lenient SET=dirty ROUNDS=$r valgrind --tool=callgrind \
+//!   --callgrind-out-file=/dev/null target/release/examples/lenient 2>&1 | grep Collected; done
+//! ```
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -114,8 +123,26 @@ fn time(engines: &[Engine], lines: &[Vec<u8>], rounds: usize) -> Vec<f64> {
 
 fn main() {
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(21);
-    let engines: [Engine; 4] =
+    let all: [Engine; 4] =
         [("strict", strict), ("lenient", lenient), ("split", split), ("lenient, first violation", lenient_first)];
+    let only = std::env::var("ONLY").ok();
+    let only_set = std::env::var("SET").ok();
+    if let Some(o) = &only {
+        let engines: Vec<Engine> = all.iter().copied().filter(|(n, _)| n == o).collect();
+        for (name, lines) in common::corpora() {
+            let bytes: Vec<Vec<u8>> = lines.into_iter().map(String::into_bytes).collect();
+            let set: Vec<Vec<u8>> = match only_set.as_deref() {
+                Some("dirty") => {
+                    spoil(&bytes).into_iter().filter(|l| Syntax::UriReference.parse_bytes(l).is_err()).collect()
+                }
+                _ => bytes.into_iter().filter(|l| Syntax::UriReference.parse_bytes(l).is_ok()).collect(),
+            };
+            let t = time(&engines, &set, rounds);
+            println!("{name}: {} lines, {o}: {:.1} ns/line", set.len(), t.first().copied().unwrap_or(0.0));
+        }
+        return;
+    }
+    let engines = all;
     println!(
         "| corpus | lines | strict | lenient | lenient, first violation only | split | lenient / strict | lenient / split | first only / split | violations |"
     );
