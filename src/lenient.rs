@@ -456,8 +456,6 @@ enum Phase {
     /// Not started; the strict error (for input the tables accept but the
     /// strict parse refuses: bytes that are not UTF-8).
     Start(ParseError),
-    /// Walking; the strict error, still to be given if the walk finds none.
-    Walking(ParseError),
     /// Walking, violations found.
     Found,
     /// One violation left, then done.
@@ -490,10 +488,8 @@ impl Iterator for Violations<'_> {
             }
             Phase::Start(e) => {
                 self.walk = with_validator!(self.syntax.grammar(), T => start::<T>(self.syntax.entry()));
-                self.phase = Phase::Walking(e);
                 Some(e)
             }
-            Phase::Walking(e) => Some(e),
             Phase::Found => None,
         };
         let (found, ended) = step(self.input, self.syntax.grammar(), &mut self.walk);
