@@ -269,7 +269,7 @@ impl<'a> Lenient<'a> {
             Parsed::Invalid { error, .. } if error.kind == ErrorKind::TooLong => Phase::Only(error),
             Parsed::Invalid { error, .. } => Phase::Start(error),
         };
-        Violations { input: self.input, syntax: self.syntax, walk: Walk::default(), phase }
+        Violations { input: self.input, syntax: self.syntax, walk: Walk::default(), phase, buf: Found::EMPTY }
     }
 
     /// The scheme, without its `:`.
@@ -448,6 +448,42 @@ pub struct Violations<'a> {
     syntax: Syntax,
     walk: Walk,
     phase: Phase,
+    /// Violations found and not yet given: `buf[head..len]`.
+    buf: Found,
+}
+
+/// How many violations one step of the walk collects (one dispatched call
+/// per step, so a line with few violations is walked in one).
+const BATCH: usize = 8;
+
+/// Violations a step found: `list[head..len]` are still to be given.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    list: [ParseError; BATCH],
+    head: usize,
+    len: usize,
+}
+
+impl Found {
+    const EMPTY: Found =
+        Found { list: [ParseError { index: 0, kind: ErrorKind::Reference, found: None }; BATCH], head: 0, len: 0 };
+
+    /// Adds `e`; whether there is room for more.
+    #[inline(always)]
+    fn push(&mut self, e: ParseError) -> bool {
+        if let Some(slot) = self.list.get_mut(self.len) {
+            *slot = e;
+            self.len += 1;
+        }
+        self.len < BATCH
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<ParseError> {
+        let e = self.list.get(self.head).copied().filter(|_| self.head < self.len)?;
+        self.head += 1;
+        Some(e)
+    }
 }
 
 /// Where the walk is.
@@ -457,7 +493,7 @@ enum Phase {
     /// strict parse refuses: bytes that are not UTF-8).
     Start(ParseError),
     /// Walking, violations found.
-    Found,
+    Walking,
     /// One violation left, then done.
     Only(ParseError),
     Done,
@@ -480,6 +516,9 @@ impl Iterator for Violations<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<ParseError> {
+        if let Some(e) = self.buf.pop() {
+            return Some(e);
+        }
         let strict = match self.phase {
             Phase::Done => return None,
             Phase::Only(e) => {
@@ -490,16 +529,14 @@ impl Iterator for Violations<'_> {
                 self.walk = with_validator!(self.syntax.grammar(), T => start::<T>(self.syntax.entry()));
                 Some(e)
             }
-            Phase::Found => None,
+            Phase::Walking => None,
         };
-        let (found, ended) = step(self.input, self.syntax.grammar(), &mut self.walk);
-        self.phase = match (found, ended) {
-            (Some(_), false) => Phase::Found,
-            (Some(_), true) | (None, _) => Phase::Done,
-        };
+        self.buf = Found::EMPTY;
+        let ended = step(self.input, self.syntax.grammar(), &mut self.walk, &mut self.buf);
+        self.phase = if ended { Phase::Done } else { Phase::Walking };
         // The tables accepted input the strict parse refused (a grammar
         // whose bytes are not all UTF-8): the strict error is the violation.
-        found.or(strict)
+        self.buf.pop().or(strict)
     }
 }
 
@@ -519,10 +556,10 @@ fn is_run<T: Tables>(run: u32) -> bool {
     run != 0 && run < T::AUTOMATON.accels.triplet_base
 }
 
-/// Walks on to the next violation: the violation, if any, and whether the
-/// walk is over.
-fn step(input: &[u8], grammar: Grammar, w: &mut Walk) -> (Option<ParseError>, bool) {
-    with_validator!(grammar, T => crate::simd::dispatch(Step::<T> { input, w, tables: core::marker::PhantomData }))
+/// Walks on, collecting violations into `found` until it is full or the
+/// input ends; whether the walk is over.
+fn step(input: &[u8], grammar: Grammar, w: &mut Walk, found: &mut Found) -> bool {
+    with_validator!(grammar, T => crate::simd::dispatch(Step::<T> { input, w, found, tables: core::marker::PhantomData }))
 }
 
 /// [`step_in`] as work for a skipper (the runs are skipped with the same
@@ -530,15 +567,16 @@ fn step(input: &[u8], grammar: Grammar, w: &mut Walk) -> (Option<ParseError>, bo
 struct Step<'a, 'w, T> {
     input: &'a [u8],
     w: &'w mut Walk,
+    found: &'w mut Found,
     tables: core::marker::PhantomData<T>,
 }
 
 impl<T: Tables<Context = ErrorKind>> crate::simd::WithSkip for Step<'_, '_, T> {
-    type Out = (Option<ParseError>, bool);
+    type Out = bool;
 
     #[inline(always)]
-    fn call<S: crate::simd::Skip>(self, skipper: S) -> Self::Out {
-        step_in::<T, S>(self.input, self.w, skipper)
+    fn call<S: crate::simd::Skip>(self, skipper: S) -> bool {
+        step_in::<T, S>(self.input, self.w, self.found, skipper)
     }
 }
 
@@ -547,8 +585,9 @@ impl<T: Tables<Context = ErrorKind>> crate::simd::WithSkip for Step<'_, '_, T> {
 fn step_in<T: Tables<Context = ErrorKind>, S: crate::simd::Skip>(
     input: &[u8],
     w: &mut Walk,
+    found: &mut Found,
     skipper: S,
-) -> (Option<ParseError>, bool) {
+) -> bool {
     let a = &T::AUTOMATON;
     let context = |s: usize| a.contexts.get(s / a.nclasses.max(1)).copied().unwrap_or(ErrorKind::Reference);
     let accepts = |s: usize| a.finals.get(s / a.nclasses.max(1)).is_some_and(|&f| layout::accept_list(f).is_some());
@@ -575,8 +614,11 @@ fn step_in<T: Tables<Context = ErrorKind>, S: crate::simd::Skip>(
                 // Drop the byte.
                 pos += 1;
             }
-            *w = Walk { pos, state, run, anchor, anchor_run };
-            return (Some(error), false);
+            if !found.push(error) {
+                *w = Walk { pos, state, run, anchor, anchor_run };
+                return false;
+            }
+            continue;
         }
         state = t;
         run = layout::self_loop(e);
@@ -586,8 +628,11 @@ fn step_in<T: Tables<Context = ErrorKind>, S: crate::simd::Skip>(
         }
     }
     *w = Walk { pos, state, run, anchor, anchor_run };
-    let end = (!accepts(state)).then(|| ParseError { index: input.len(), kind: context(state), found: None });
-    (end, true)
+    if !accepts(state) {
+        // Room is left: a full batch returned above.
+        found.push(ParseError { index: input.len(), kind: context(state), found: None });
+    }
+    true
 }
 
 /// The end of the run of self-loop field `run` from `pos` on: the bytes
