@@ -32,6 +32,23 @@
 //! the first violation is the strict error: same index, same kind. No URI
 //! knowledge is written here: states, runs, contexts and acceptance are all
 //! the generator's.
+//!
+//! ```
+//! use uriscan::Syntax;
+//! // Keep every row, flag the dirty ones, count what is wrong with them.
+//! let rows: [&[u8]; 3] = [b"https://a.example/x", b"https://b.example/a b?q=<1>", b"//c.example:8o/"];
+//! let mut hosts = Vec::new();
+//! let mut violations = 0;
+//! for row in rows {
+//!     let l = Syntax::UriReference.parse_lenient(row);
+//!     hosts.push(l.host());
+//!     violations += l.violations().count();
+//! }
+//! assert_eq!(hosts, [Some(&b"a.example"[..]), Some(&b"b.example"[..]), Some(&b"c.example"[..])]);
+//! // A space, "<" and ">"; "c.example:8o" is no host and port, so it waits
+//! // for an "@" as a userinfo: the "/" and the end.
+//! assert_eq!(violations, 5);
+//! ```
 
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{Grammar, Syntax};
