@@ -414,19 +414,20 @@ impl Job for CheckJob {
                 Err(e) => report(e.index(), e.kind().name(), check_message(&e)),
                 Ok(()) => {}
             }
-        } else {
-            match l.parse(self.syntax) {
-                Err(_) if self.all => {
-                    for e in self.syntax.parse_lenient(l.bytes).violations() {
-                        report(e.index(), e.kind().name(), check_message(&e));
-                    }
+            *invalid += u64::from(reported);
+            return;
+        }
+        match l.parse(self.syntax) {
+            Err(_) if self.all => {
+                for e in self.syntax.parse_lenient(l.bytes).violations() {
+                    report(e.index(), e.kind().name(), check_message(&e));
                 }
-                Err(e) => report(e.index(), e.kind().name(), check_message(&e)),
-                Ok(u) => {
-                    if let (Some(a), Some(h)) = (u.ambiguous_ipv4_host(), u.host()) {
-                        let index = h.as_ptr() as usize - u.as_str().as_ptr() as usize;
-                        report(index, "ambiguous-ipv4", format!("{a} (RFC 3986 section 7.4): {h}"));
-                    }
+            }
+            Err(e) => report(e.index(), e.kind().name(), check_message(&e)),
+            Ok(u) => {
+                if let (Some(a), Some(h)) = (u.ambiguous_ipv4_host(), u.host()) {
+                    let index = h.as_ptr() as usize - u.as_str().as_ptr() as usize;
+                    report(index, "ambiguous-ipv4", format!("{a} (RFC 3986 section 7.4): {h}"));
                 }
             }
         }
