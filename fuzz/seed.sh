@@ -12,12 +12,12 @@ inputs() { # first tab-separated field of every data line, \xHH unescaped
   done
 }
 n=0
-for t in parse split percent security extract strict_vs_oracle split_vs_oracle resolve normalize peers_parse peers_parse_iri peers_resolve peers_normalize crawl iri_mapping arrow; do
+for t in parse split percent security extract lenient strict_vs_oracle split_vs_oracle resolve normalize peers_parse peers_parse_iri peers_resolve peers_normalize crawl iri_mapping arrow; do
   mkdir -p "corpus/$t"
 done
 while IFS= read -r line; do
   n=$((n + 1))
-  for t in parse split percent security extract strict_vs_oracle split_vs_oracle peers_parse peers_parse_iri peers_normalize crawl iri_mapping; do
+  for t in parse split percent security extract lenient strict_vs_oracle split_vs_oracle peers_parse peers_parse_iri peers_normalize crawl iri_mapping; do
     printf '%b' "$line" > "corpus/$t/seed$n"
   done
   printf 'http://a/b/c/d;p?q\n%b' "$line" > "corpus/resolve/seed$n"

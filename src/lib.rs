@@ -34,7 +34,8 @@ extern crate alloc;
 // Layers, bottom up; a module imports only from the layers below it:
 // simd, automaton (the walker) | tables (generated) | scan | uri (views) |
 // split, dot_segments, resolve, normalize, percent, builder, iter, owned
-// (the owned view), extract, iri, security (operations on views) | owned_ops,
+// (the owned view), extract, iri, security (operations on views) | lenient
+// (strict view or split, and the validator walked again) | owned_ops,
 // relativize (operations giving owned views) | std_traits, serde_impls,
 // oracle.
 mod automaton;
@@ -92,6 +93,9 @@ mod serde_impls;
 
 mod split;
 pub use split::{split, split_bytes, ByteComponents};
+
+pub mod lenient;
+pub use lenient::{Lenient, Violations};
 
 #[cfg(feature = "std")]
 mod extract;

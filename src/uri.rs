@@ -37,7 +37,7 @@ use crate::scan::{self, Captures};
 ///
 /// | topic | methods | source |
 /// | --- | --- | --- |
-/// | parsing | [`parse`](UriRef::parse) (RFC 3986 `URI-reference`); any other grammar or entry rule, bytes, batches: [`Syntax`]'s [`parse`](Syntax::parse), `parse_bytes`, `parse_each`, `parse_bytes_each`; validation only: `validate`, `validate_each` | `src/uri.rs` |
+/// | parsing | [`parse`](UriRef::parse) (RFC 3986 `URI-reference`); any other grammar or entry rule, bytes, batches: [`Syntax`]'s [`parse`](Syntax::parse), `parse_bytes`, `parse_each`, `parse_bytes_each`; validation only: `validate`, `validate_each`; dirty input, every violation: [`parse_lenient`](Syntax::parse_lenient) | `src/uri.rs`, `src/lenient.rs` |
 /// | components (§3) | [`scheme`](UriRef::scheme), `authority`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `components`, `range`, `as_str` | `src/uri.rs` |
 /// | host and port (§3.2.2, §3.2.3) | [`host_kind`](UriRef::host_kind), `ipv4`, `ipv6`, `port_value`, `is_uri` | `src/uri.rs` |
 /// | owned copy | [`to_buf`](UriRef::to_buf) | `src/owned.rs` |

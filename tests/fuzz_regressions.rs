@@ -18,6 +18,7 @@ fn replay() {
             "percent" => fuzz_checks::percent(input),
             "security" => fuzz_checks::security(input),
             "extract" => fuzz_checks::extract(input),
+            "lenient" => fuzz_checks::lenient(input),
             "iri_mapping" => fuzz_checks::iri_mapping(input),
             "peers_parse" => fuzz_checks::peers_parse(input),
             "peers_parse_iri" => fuzz_checks::peers_parse_iri(input),

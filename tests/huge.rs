@@ -85,3 +85,21 @@ fn split_beyond_the_boundary_agrees_with_the_automaton() {
         assert_eq!(b.recompose(), long, "{prefix:?}…{suffix:?}: the split recomposes to the input");
     }
 }
+
+#[test]
+#[ignore = "allocates 4 GiB; CI runs it optimized with --include-ignored"]
+fn lenient_beyond_the_boundary() {
+    // Too long for a reference: the components still come (the split takes
+    // any length), and the one violation is the strict error.
+    let v = build(b"s://u@h:8/", b'a', b" ?q#f", u32::MAX as usize + 1);
+    let l = Syntax::UriReference.parse_lenient(&v);
+    assert_eq!(
+        (l.scheme(), l.userinfo(), l.host(), l.port()),
+        (Some(&b"s"[..]), Some(&b"u"[..]), Some(&b"h"[..]), Some(&b"8"[..]))
+    );
+    assert_eq!((l.query(), l.fragment()), (Some(&b"q"[..]), Some(&b"f"[..])));
+    let all: Vec<_> = l.violations().collect();
+    let e = Syntax::UriReference.parse_bytes(&v).unwrap_err();
+    assert_eq!((e.index(), e.kind()), (v.len(), ErrorKind::TooLong));
+    assert_eq!(all, [e]);
+}

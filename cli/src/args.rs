@@ -181,6 +181,11 @@ pub enum Cmd {
     /// The components of every line (errors for invalid lines)
     #[command(after_help = fields(commands::ParseJob::COLUMNS))]
     Parse {
+        /// Components for invalid lines too (the Appendix B split, then userinfo, host and
+        /// port), and every violation of the grammar: adds the fields violation_count and
+        /// violations (INDEX:KIND items joined by ',')
+        #[arg(long)]
+        lenient: bool,
         #[command(flatten)]
         syntax: SyntaxArgs,
         #[command(flatten)]
@@ -249,6 +254,9 @@ pub enum Cmd {
         /// Write nothing: the exit status only
         #[arg(short, long)]
         quiet: bool,
+        /// Report every violation of a line, not only the first
+        #[arg(long)]
+        all: bool,
         #[command(flatten)]
         syntax: SyntaxArgs,
         #[command(flatten)]

@@ -120,6 +120,82 @@ impl Fill for ParseJob {
     }
 }
 
+// ------------------------------------------------------- parse --lenient
+
+/// `parse --lenient`: the columns of `parse` for every line (an invalid
+/// line's components are the library's lenient ones: the Appendix B split,
+/// then userinfo, host and port), and every violation of the grammar.
+pub struct LenientJob {
+    pub syntax: Syntax,
+}
+
+impl Records for LenientJob {
+    const COLUMNS: &'static [&'static str] = line_columns![
+        "valid",
+        "scheme",
+        "authority",
+        "userinfo",
+        "host",
+        "host_kind",
+        "port",
+        "path",
+        "query",
+        "fragment",
+        "error_kind",
+        "error_index",
+        "error_message",
+        "violation_count",
+        "violations",
+    ];
+}
+
+impl Job for LenientJob {
+    type Acc = ();
+
+    #[inline]
+    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        out.write(self, l);
+    }
+}
+
+impl Fill for LenientJob {
+    fn fill<'a, F: Fields<'a>>(&self, l: &Line<'a>, r: &mut F) {
+        l.first_fields(r);
+        let p = self.syntax.parse_lenient(l.bytes);
+        r.push(Val::Bool(p.is_valid()));
+        r.push(Val::opt_b(p.scheme()));
+        r.push(Val::opt_b(p.authority()));
+        r.push(Val::opt_b(p.userinfo()));
+        r.push(Val::opt_b(p.host()));
+        match p.host_kind() {
+            Some(k) => r.name(k.name()),
+            None => r.push(Val::Null),
+        }
+        r.push(Val::opt_b(p.port()));
+        r.push(Val::b(p.path()));
+        r.push(Val::opt_b(p.query()));
+        r.push(Val::opt_b(p.fragment()));
+        match p.error() {
+            Some(e) => push_error(r, &e),
+            None => r.nulls(3),
+        }
+        // `INDEX:KIND` items joined by ',' (kind names hold neither).
+        let mut list = String::new();
+        let mut n = 0u64;
+        for v in p.violations() {
+            if n > 0 {
+                list.push(',');
+            }
+            list.push_str(&v.index().to_string());
+            list.push(':');
+            list.push_str(v.kind().name());
+            n += 1;
+        }
+        r.push(Val::Int(n));
+        r.push(Val::owned(list));
+    }
+}
+
 // ---------------------------------------------------------------- split
 
 pub struct SplitJob;
@@ -286,6 +362,8 @@ pub struct CheckJob {
     pub strict_hosts: bool,
     /// Count only.
     pub quiet: bool,
+    /// Every violation of a line (`--all`), not only the first.
+    pub all: bool,
 }
 
 /// The message of a parse error without its index (the column says it).
@@ -318,8 +396,9 @@ impl Job for CheckJob {
 
     #[inline]
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, invalid: &mut u64) {
+        let mut reported = false;
         let mut report = |index: usize, kind: &'static str, msg: String| {
-            *invalid += 1;
+            reported = true;
             if !self.quiet {
                 let mut r = l.row();
                 r.push(Val::Int(index as u64 + 1));
@@ -332,12 +411,25 @@ impl Job for CheckJob {
         // Without --strict-hosts only the error matters: the validator
         // (no components recorded) gives the same one.
         if !self.strict_hosts {
-            if let Err(e) = l.validate(self.syntax) {
-                report(e.index(), e.kind().name(), check_message(&e));
+            match l.validate(self.syntax) {
+                // Every violation (the first is the same error).
+                Err(_) if self.all => {
+                    for e in self.syntax.parse_lenient(l.bytes).violations() {
+                        report(e.index(), e.kind().name(), check_message(&e));
+                    }
+                }
+                Err(e) => report(e.index(), e.kind().name(), check_message(&e)),
+                Ok(()) => {}
             }
+            *invalid += u64::from(reported);
             return;
         }
         match l.parse(self.syntax) {
+            Err(_) if self.all => {
+                for e in self.syntax.parse_lenient(l.bytes).violations() {
+                    report(e.index(), e.kind().name(), check_message(&e));
+                }
+            }
             Err(e) => report(e.index(), e.kind().name(), check_message(&e)),
             Ok(u) => {
                 if let (Some(a), Some(h)) = (u.ambiguous_ipv4_host(), u.host()) {
@@ -346,6 +438,7 @@ impl Job for CheckJob {
                 }
             }
         }
+        *invalid += u64::from(reported);
     }
 
     fn merge(&self, into: &mut u64, from: u64) {

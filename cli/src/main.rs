@@ -172,6 +172,7 @@ fn run(cli: &Cli) -> u8 {
     }
     match &settings.task {
         Task::Parse(job) => status(records(job, o, files)),
+        Task::ParseLenient(job) => status(records(job, o, files)),
         Task::Split(job) => status(records(job, o, files)),
         Task::Resolve(job) => status(records(job, o, files)),
         Task::Normalize(job) => status(records(job, o, files)),

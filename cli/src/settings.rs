@@ -10,8 +10,8 @@ use uriscan_crawl::{DomainOptions, SurtOptions};
 
 use crate::args::{syntax_of, Cli, Cmd, Common, ResolveGrammar};
 use crate::commands::{
-    CanonJob, CheckJob, DecodeJob, DomainJob, EncodeJob, ExtractJob, IriJob, NormalizeJob, ParseJob, ResolveJob,
-    SecurityJob, SplitJob, StatsJob, SurtJob,
+    CanonJob, CheckJob, DecodeJob, DomainJob, EncodeJob, ExtractJob, IriJob, LenientJob, NormalizeJob, ParseJob,
+    ResolveJob, SecurityJob, SplitJob, StatsJob, SurtJob,
 };
 use crate::functions::{CcIndexJob, FnJob};
 use crate::line::FileCtx;
@@ -51,6 +51,7 @@ pub struct ParamSettings<'a> {
 /// something else.
 pub enum Task<'a> {
     Parse(ParseJob),
+    ParseLenient(LenientJob),
     Split(SplitJob),
     Resolve(ResolveJob<'a>),
     Normalize(NormalizeJob),
@@ -137,7 +138,8 @@ impl<'a> Settings<'a> {
 /// The task of a command, its options converted and checked.
 fn task(cmd: &Cmd) -> Result<Task<'_>, String> {
     Ok(match cmd {
-        Cmd::Parse { syntax, .. } => Task::Parse(ParseJob { syntax: syntax.syntax()? }),
+        Cmd::Parse { syntax, lenient: false, .. } => Task::Parse(ParseJob { syntax: syntax.syntax()? }),
+        Cmd::Parse { syntax, lenient: true, .. } => Task::ParseLenient(LenientJob { syntax: syntax.syntax()? }),
         Cmd::Split { .. } => Task::Split(SplitJob),
         Cmd::Resolve { base: b, non_strict, grammar, iri, .. } => {
             let mode = if *non_strict { ResolveMode::NonStrict } else { ResolveMode::Strict };
@@ -167,8 +169,8 @@ fn task(cmd: &Cmd) -> Result<Task<'_>, String> {
             let opts = if *scheme_based { NormalizeOptions::SCHEME_BASED } else { NormalizeOptions::SYNTAX };
             Task::Normalize(NormalizeJob { rule: syntax_of(Grammar::Rfc3986, rule.as_deref())?, opts, key: *key })
         }
-        Cmd::Check { strict_hosts, quiet, syntax, .. } => {
-            Task::Check(CheckJob { syntax: syntax.syntax()?, strict_hosts: *strict_hosts, quiet: *quiet })
+        Cmd::Check { strict_hosts, quiet, all, syntax, .. } => {
+            Task::Check(CheckJob { syntax: syntax.syntax()?, strict_hosts: *strict_hosts, quiet: *quiet, all: *all })
         }
         Cmd::Stats { top, syntax, .. } => Task::Stats(StatsJob { syntax: syntax.syntax()? }, *top),
         Cmd::Extract { schemes, invalid, iri, .. } => {

@@ -272,6 +272,71 @@ pub fn strict_vs_oracle(data: &[u8]) {
     }
 }
 
+/// The lenient parse (`Syntax::parse_lenient`), for every syntax: the
+/// components recompose to the input; a valid input has the strict parse's
+/// components and view and no violation; an invalid one has the Appendix B
+/// split, authority parts inside its authority, and violations in strictly
+/// increasing order of index whose first is the strict error (index, kind
+/// and byte) and each of which names the byte at its index. And the parts
+/// of the dirty path agree with the grammar's: a valid RFC 3986 or 3987
+/// reference spoiled at its very end (a DEL in its fragment) keeps every
+/// other component, userinfo, host and port as the strict parse gave them.
+pub fn lenient(data: &[u8]) {
+    for &syntax in Syntax::ALL {
+        let l = syntax.parse_lenient(data);
+        assert_eq!((l.as_bytes(), l.syntax()), (data, syntax));
+        assert_eq!(l.components().recompose(), data, "{syntax}");
+        let v: Vec<uriscan::ParseError> = l.violations().collect();
+        match syntax.parse_bytes(data) {
+            Ok(u) => {
+                assert!(l.is_valid() && l.error().is_none() && v.is_empty(), "{syntax}: {v:?}");
+                assert_eq!(l.uri(), Some(u));
+                assert_eq!(l.components(), ByteComponents::from(u.components()));
+                let parts = (u.userinfo(), u.host(), u.port());
+                let parts = (parts.0.map(str::as_bytes), parts.1.map(str::as_bytes), parts.2.map(str::as_bytes));
+                assert_eq!((l.userinfo(), l.host(), l.port()), parts);
+                assert_eq!(l.host_kind(), u.host_kind());
+                if matches!(syntax.grammar(), Grammar::Rfc3986 | Grammar::Rfc3987) {
+                    let mut dirty = data.to_vec();
+                    if u.fragment().is_none() {
+                        dirty.push(b'#');
+                    }
+                    dirty.push(0x7F);
+                    let d = syntax.parse_lenient(&dirty);
+                    assert!(!d.is_valid() && d.violations().count() >= 1, "{syntax}");
+                    fn parts<'a>(x: &uriscan::Lenient<'a>) -> [Option<&'a [u8]>; 7] {
+                        [x.scheme(), x.authority(), x.userinfo(), x.host(), x.port(), Some(x.path()), x.query()]
+                    }
+                    assert_eq!(parts(&d), parts(&l), "{syntax}: the dirty path splits {dirty:?} otherwise");
+                }
+            }
+            Err(e) => {
+                assert!(!l.is_valid() && l.uri().is_none() && l.host_kind().is_none());
+                assert_eq!(l.error(), Some(e));
+                assert_eq!(v.first(), Some(&e), "{syntax}: the first violation is not the strict error");
+                assert!(v.windows(2).all(|w| w[0].index() < w[1].index()), "{syntax}: {v:?}");
+                assert!(v.len() <= data.len() + 1);
+                for x in &v {
+                    assert_eq!(x.found(), data.get(x.index()).copied(), "{syntax}: {x:?}");
+                    let _ = x.to_string();
+                }
+                assert_eq!(l.components(), uriscan::split_bytes(data));
+                match l.authority() {
+                    None => assert_eq!((l.userinfo(), l.host(), l.port()), (None, None, None)),
+                    Some(a) => {
+                        let r = a.as_ptr_range();
+                        let inside = |p: Option<&[u8]>| match p {
+                            None => true,
+                            Some(p) => r.start <= p.as_ptr() && p.as_ptr_range().end <= r.end,
+                        };
+                        assert!(l.host().is_some() && inside(l.userinfo()) && inside(l.host()) && inside(l.port()));
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Differential: the table-driven split against the Appendix B regex
 /// (`uriscan::oracle::appendix_b`), over bytes and `str`.
 #[cfg(feature = "oracle")]
