@@ -388,6 +388,32 @@ impl Records for CheckJob {
     }
 }
 
+impl CheckJob {
+    /// Writes one finding of line `l` (unless `--quiet`).
+    fn report(&self, l: &Line<'_>, out: &mut Sink<'_>, index: usize, kind: &'static str, msg: String) {
+        if !self.quiet {
+            let mut r = l.row();
+            r.push(Val::Int(index as u64 + 1));
+            r.push(Val::s(kind));
+            r.push(Val::Int(index as u64));
+            r.push(Val::owned(msg));
+            out.emit(&r);
+        }
+    }
+
+    /// Writes what is wrong with line `l`, whose first error is `e`: that
+    /// error, or with `--all` every violation (the first is the same).
+    fn refused(&self, l: &Line<'_>, out: &mut Sink<'_>, e: &ParseError) {
+        if self.all {
+            for e in self.syntax.parse_lenient(l.bytes).violations() {
+                self.report(l, out, e.index(), e.kind().name(), check_message(&e));
+            }
+        } else {
+            self.report(l, out, e.index(), e.kind().name(), check_message(e));
+        }
+    }
+}
+
 impl Job for CheckJob {
     /// Invalid lines seen.
     type Acc = u64;
@@ -396,49 +422,28 @@ impl Job for CheckJob {
 
     #[inline]
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, invalid: &mut u64) {
-        let mut reported = false;
-        let mut report = |index: usize, kind: &'static str, msg: String| {
-            reported = true;
-            if !self.quiet {
-                let mut r = l.row();
-                r.push(Val::Int(index as u64 + 1));
-                r.push(Val::s(kind));
-                r.push(Val::Int(index as u64));
-                r.push(Val::owned(msg));
-                out.emit(&r);
-            }
-        };
         // Without --strict-hosts only the error matters: the validator
         // (no components recorded) gives the same one.
         if !self.strict_hosts {
-            match l.validate(self.syntax) {
-                // Every violation (the first is the same error).
-                Err(_) if self.all => {
-                    for e in self.syntax.parse_lenient(l.bytes).violations() {
-                        report(e.index(), e.kind().name(), check_message(&e));
-                    }
-                }
-                Err(e) => report(e.index(), e.kind().name(), check_message(&e)),
-                Ok(()) => {}
+            if let Err(e) = l.validate(self.syntax) {
+                self.refused(l, out, &e);
+                *invalid += 1;
             }
-            *invalid += u64::from(reported);
             return;
         }
         match l.parse(self.syntax) {
-            Err(_) if self.all => {
-                for e in self.syntax.parse_lenient(l.bytes).violations() {
-                    report(e.index(), e.kind().name(), check_message(&e));
-                }
+            Err(e) => {
+                self.refused(l, out, &e);
+                *invalid += 1;
             }
-            Err(e) => report(e.index(), e.kind().name(), check_message(&e)),
             Ok(u) => {
                 if let (Some(a), Some(h)) = (u.ambiguous_ipv4_host(), u.host()) {
                     let index = h.as_ptr() as usize - u.as_str().as_ptr() as usize;
-                    report(index, "ambiguous-ipv4", format!("{a} (RFC 3986 section 7.4): {h}"));
+                    self.report(l, out, index, "ambiguous-ipv4", format!("{a} (RFC 3986 section 7.4): {h}"));
+                    *invalid += 1;
                 }
             }
         }
-        *invalid += u64::from(reported);
     }
 
     fn merge(&self, into: &mut u64, from: u64) {

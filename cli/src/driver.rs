@@ -31,15 +31,6 @@ pub trait Job: Sync {
     /// Handles one line: writes its records (through [`Sink::write`], or
     /// [`Line::row`] and [`Sink::emit`]) and counts into `acc`.
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, acc: &mut Self::Acc);
-    /// Handles the lines of one chunk, in order: [`Job::line`] for each,
-    /// unless the job has a batch form (one library call for the chunk,
-    /// such as [`uriscan::Syntax::validate_each`]).
-    #[inline]
-    fn lines<'a>(&self, lines: impl Iterator<Item = Line<'a>>, out: &mut Sink<'_>, acc: &mut Self::Acc) {
-        for l in lines {
-            self.line(&l, out, acc);
-        }
-    }
     /// Adds `from` (the state of a later chunk) into `into`. Jobs that
     /// count something override it.
     fn merge(&self, _into: &mut Self::Acc, _from: Self::Acc) {}
@@ -324,7 +315,7 @@ fn process<J: Job>(
     job_lines(job, Lines::new(f, data, text, J::TEXT, line, seps, Some(opts.sep)), out, acc)
 }
 
-/// Hands `lines` to `job`; returns how many there were.
+/// Hands each of `lines` to `job`; returns how many there were.
 #[inline(always)]
 fn job_lines<J: Job, E: Iterator<Item = (usize, usize)>>(
     job: &J,
@@ -333,7 +324,9 @@ fn job_lines<J: Job, E: Iterator<Item = (usize, usize)>>(
     acc: &mut J::Acc,
 ) -> u64 {
     let first = lines.no;
-    job.lines(lines.by_ref(), out, acc);
+    for l in lines.by_ref() {
+        job.line(&l, out, acc);
+    }
     lines.no - first
 }
 
