@@ -98,7 +98,8 @@ pub fn decode_url_form_component_lossy<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_
 
 /// The bytes `java.net.URLEncoder` writes as they are: `A-Z a-z 0-9 . - * _`
 /// (and the space, which it writes as `+`).
-const URL_ENCODER_KEEPS: uriscan::ByteSet = uriscan::ByteSet::of(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-*_ ");
+const URL_ENCODER_KEEPS: uriscan::ByteSet =
+    uriscan::ByteSet::of(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-*_ ");
 
 /// `s` encoded as Spark's `url_encode` (`java.net.URLEncoder.encode(s,
 /// "UTF-8")`) does: `A-Z a-z 0-9 . - * _` stay, a space is `+`, every other
@@ -163,9 +164,9 @@ impl std::error::Error for UrlDecodeError {}
 fn java_hex_digit(c: char) -> Option<u32> {
     // The zero of every run of ten decimal digits (Nd) in the BMP, Unicode 13 (Java 17).
     const ZEROS: [u32; 37] = [
-        0x0030, 0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66,
-        0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90, 0x1B50,
-        0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10,
+        0x0030, 0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66, 0x0DE6,
+        0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90, 0x1B50, 0x1BB0, 0x1C40,
+        0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10,
     ];
     let u = u32::from(c);
     match c {

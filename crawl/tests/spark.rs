@@ -76,7 +76,9 @@ fn spark_url_data() {
                 }
                 differing += 1;
             }
-            None if got != spark => failures.push(format!("line {line}: {} {:?}: Spark {spark:?}, got {got:?}", c[0], c[1])),
+            None if got != spark => {
+                failures.push(format!("line {line}: {} {:?}: Spark {spark:?}, got {got:?}", c[0], c[1]))
+            }
             None => {}
         }
         checked += 1;
@@ -90,9 +92,31 @@ fn spark_url_data() {
 #[test]
 fn spark_functions_never_panic() {
     let inputs = [
-        "", "%", "[", "]", "//[", "//[]", "//[::1", "//@", "//:", "//[::1]:", "//[%]", "//[::%]", "//[:]",
-        "//[::1.2.3.4.5]", "//[1::2::3]", "//[::ffff:1.2.3]", "http://1.2.3.4.", "//99999999999999999999.1.1.1",
-        "?", "?[", "#[", "a:[", "\u{a0}", "//\u{e9}@[::1]", "//[::1]\u{e9}",
+        "",
+        "%",
+        "[",
+        "]",
+        "//[",
+        "//[]",
+        "//[::1",
+        "//@",
+        "//:",
+        "//[::1]:",
+        "//[%]",
+        "//[::%]",
+        "//[:]",
+        "//[::1.2.3.4.5]",
+        "//[1::2::3]",
+        "//[::ffff:1.2.3]",
+        "http://1.2.3.4.",
+        "//99999999999999999999.1.1.1",
+        "?",
+        "?[",
+        "#[",
+        "a:[",
+        "\u{a0}",
+        "//\u{e9}@[::1]",
+        "//[::1]\u{e9}",
     ];
     for s in inputs {
         for part in ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO"] {

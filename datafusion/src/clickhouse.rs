@@ -245,7 +245,7 @@ fn empty_for_none(out: StringViewArray, input: &dyn Array) -> Result<ArrayRef> {
 
 /// The names in a `cutURLParameter` name argument: a string or a list of
 /// strings (a NULL element is no name); `None` for a NULL argument.
-fn names_of(arg: &ScalarValue) -> Result<Option<Vec<String>>> {
+pub(crate) fn names_of(arg: &ScalarValue) -> Result<Option<Vec<String>>> {
     if let Some(s) = arg.try_as_str() {
         return Ok(s.map(|s| vec![s.to_owned()]));
     }
