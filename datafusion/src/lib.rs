@@ -250,14 +250,23 @@ impl ScalarUDFImpl for UriFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let all_scalar = args.args.iter().all(|a| matches!(a, ColumnarValue::Scalar(_)));
-        let rows = if all_scalar { 1 } else { args.number_rows };
-        let out = self.eval(&args.args, rows)?;
-        if all_scalar {
-            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
-        } else {
-            Ok(ColumnarValue::Array(out))
-        }
+        crate::invoke(args, |a, rows| self.eval(a, rows))
+    }
+}
+
+/// A function's arguments evaluated by `eval` (arguments, rows): a scalar
+/// when every argument is one, else a column of `args.number_rows` rows.
+fn invoke(
+    args: ScalarFunctionArgs,
+    eval: impl FnOnce(&[ColumnarValue], usize) -> Result<ArrayRef>,
+) -> Result<ColumnarValue> {
+    let all_scalar = args.args.iter().all(|a| matches!(a, ColumnarValue::Scalar(_)));
+    let rows = if all_scalar { 1 } else { args.number_rows };
+    let out = eval(&args.args, rows)?;
+    if all_scalar {
+        Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
+    } else {
+        Ok(ColumnarValue::Array(out))
     }
 }
 

@@ -47,7 +47,7 @@ use std::sync::Arc;
 
 use datafusion::arrow::array::{Array, ArrayRef, StringViewArray};
 use datafusion::arrow::datatypes::DataType;
-use datafusion::common::{exec_err, DataFusionError, Result, ScalarValue};
+use datafusion::common::{exec_err, DataFusionError, Result};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, TypeSignature, Volatility,
 };
@@ -167,14 +167,7 @@ impl ScalarUDFImpl for SparkFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let all_scalar = args.args.iter().all(|a| matches!(a, ColumnarValue::Scalar(_)));
-        let rows = if all_scalar { 1 } else { args.number_rows };
-        let out = self.eval(&args.args, rows)?;
-        if all_scalar {
-            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
-        } else {
-            Ok(ColumnarValue::Array(out))
-        }
+        crate::invoke(args, |a, rows| self.eval(a, rows))
     }
 }
 
