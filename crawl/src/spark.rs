@@ -124,7 +124,7 @@ impl<'a> JavaUri<'a> {
     #[must_use]
     pub fn parse(input: &'a str) -> Option<JavaUri<'a>> {
         let b = input.as_bytes();
-        let plain = !input.starts_with('?') && !b.iter().any(|&c| c >= 0x80 || c == b'[' || c == b']');
+        let plain = !input.starts_with('?') && input.is_ascii() && memchr::memchr2(b'[', b']', b).is_none();
         let r = if plain {
             Ranges::of(&Syntax::Rfc2396Reference.parse(input).ok()?, input, 0)
         } else {

@@ -9,12 +9,13 @@
 //! parts `HOST`, `PATH` and `QUERY` with key `id`:
 //!
 //! - our Arrow kernel alone ([`uriscan_arrow::functions::parse_url`],
-//!   [`uriscan_arrow::functions::parse_url_query`]) on the one 1M-row array,
-//!   one thread;
+//!   [`uriscan_arrow::functions::parse_url_query`]) on the one 1M-row array
+//!   and batch by batch, one thread (and RFC 3986's host kernel for scale);
 //! - `SELECT parse_url(url, part) FROM urls` with our Spark set, and with
 //!   DataFusion's `datafusion-spark` `parse_url` and `try_parse_url` (which
 //!   fail or give NULL where the WHATWG `url` crate rejects a URL), over a
-//!   MemTable of 8,192-row batches, with one and with two target partitions.
+//!   MemTable of one partition of 8,192-row batches, with one target
+//!   partition (one thread) and with two.
 //!
 //! Prints the median of `ROUNDS` (default 7) runs of each and the ratios to
 //! the kernel and to our SQL in the same setting.
@@ -22,7 +23,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use datafusion::arrow::array::{ArrayRef, StringViewArray};
+use datafusion::arrow::array::{Array, ArrayRef, StringViewArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::arrow::record_batch::RecordBatch;
 use datafusion::datasource::MemTable;
@@ -68,14 +69,23 @@ async fn main() -> Result<()> {
 
     let column = StringViewArray::from(urls.clone());
     let schema = Arc::new(Schema::new(vec![Field::new("url", DataType::Utf8View, true)]));
-    let batches: Vec<Vec<RecordBatch>> = urls
+    // One partition of 8,192-row batches: the target partitions decide the threads.
+    let batches: Vec<RecordBatch> = urls
         .chunks(BATCH)
         .map(|c| {
             let col: ArrayRef = Arc::new(StringViewArray::from(c.to_vec()));
-            vec![RecordBatch::try_new(schema.clone(), vec![col]).unwrap()]
+            RecordBatch::try_new(schema.clone(), vec![col]).unwrap()
         })
         .collect();
-    let table = Arc::new(MemTable::try_new(schema, batches)?);
+    let table = Arc::new(MemTable::try_new(schema, vec![batches.clone()])?);
+    // The kernels batch by batch on one thread, and RFC 3986's host for scale.
+    let per_batch = |f: &dyn Fn(&StringViewArray) -> usize| {
+        common::time(rounds, || {
+            batches.iter().map(|b| f(b.column(0).as_any().downcast_ref::<StringViewArray>().unwrap())).sum::<usize>()
+        })
+    };
+    let host3986 = per_batch(&|c| uriscan_arrow::component(c, uriscan::Component::Host).map_or(0, |a| a.len()));
+    println!("RFC 3986 host kernel (uriscan_arrow::component), batches, 1 thread {:>8.1} ms", ms(host3986));
 
     for partitions in [1, 2] {
         let config = || SessionConfig::new().with_target_partitions(partitions);
@@ -89,9 +99,16 @@ async fn main() -> Result<()> {
         theirs.register_table("urls", table.clone())?;
         println!("\ntarget partitions: {partitions}");
         for (part, key) in [("HOST", None), ("PATH", None), ("QUERY", Some("id"))] {
-            let kernel = common::time(rounds, || match key {
+            let whole = common::time(rounds, || match key {
                 None => uriscan_arrow::functions::parse_url(&column, part),
                 Some(k) => uriscan_arrow::functions::parse_url_query(&column, k),
+            });
+            let kernel = per_batch(&|c| {
+                match key {
+                    None => uriscan_arrow::functions::parse_url(c, part),
+                    Some(k) => uriscan_arrow::functions::parse_url_query(c, k),
+                }
+                .map_or(0, |a| a.len())
             });
             let args = match key {
                 None => format!("url, '{part}'"),
@@ -99,7 +116,8 @@ async fn main() -> Result<()> {
             };
             let q_ours = format!("SELECT parse_url({args}) FROM urls");
             let t_ours = time_sql(&ours, &q_ours, rounds).await?;
-            println!("{part:<6} kernel (1 thread)                       {:>8.1} ms", ms(kernel));
+            println!("{part:<6} kernel, one 1M-row array (1 thread)     {:>8.1} ms", ms(whole));
+            println!("{part:<6} kernel, 8,192-row batches (1 thread)    {:>8.1} ms", ms(kernel));
             println!("{part:<6} ours   parse_url                        {:>8.1} ms", ms(t_ours));
             for f in ["parse_url", "try_parse_url"] {
                 let q = format!("SELECT {f}({args}) FROM urls");
