@@ -20,7 +20,7 @@ use arrow_buffer::{OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::sync::Arc;
 
-use uriscan_crawl::{cc_index, encoding, hosts, paths, query, url_functions};
+use uriscan_crawl::{cc_index, encoding, hosts, paths, query, spark, url_functions};
 
 use crate::source::for_each_row;
 use crate::views::{NumberColumn, Validity, ViewColumn};
@@ -705,4 +705,131 @@ pub fn cut_to_first_significant_subdomain_custom(
     is_suffix: &dyn Fn(&str) -> bool,
 ) -> Result<StringViewArray, ArrowError> {
     slices(array, |_, t| hosts::cut_to_first_significant_subdomain_custom(t, is_suffix))
+}
+
+/// Spark's `parse_url(url, part)` (and `try_parse_url`) of each row: the
+/// part as `java.net.URI` reads it ([`spark::parse_url`]), null where
+/// Spark gives NULL; every value is a view into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec![Some("http://u@h:8/p?q#f"), Some("http://[::1]/"), Some("a b"), None]);
+/// let h = uriscan_arrow::functions::parse_url(&urls, "HOST").unwrap();
+/// assert_eq!((h.value(0), h.value(1), h.is_null(2), h.is_null(3)), ("h", "[::1]", true, true));
+/// ```
+pub fn parse_url(array: &dyn Array, part: &str) -> Result<StringViewArray, ArrowError> {
+    slices(array, |_, t| spark::parse_url(t, part))
+}
+
+/// Spark's `parse_url(url, 'QUERY', key)` of each row ([`spark::parse_url_query`]):
+/// the value the regular expression `(&|^)KEY=([^&]*)` finds in the raw
+/// query, as a view into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array, or when `key` is
+/// not a valid regular expression and a row has a query (where Spark fails).
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec!["http://h/?a=1&b=2", "http://h/", "mailto:x?b=1"]);
+/// let b = uriscan_arrow::functions::parse_url_query(&urls, "b").unwrap();
+/// assert_eq!((b.value(0), b.is_null(1), b.is_null(2)), ("2", true, true));
+/// assert!(uriscan_arrow::functions::parse_url_query(&urls, "k(").is_err());
+/// ```
+pub fn parse_url_query(array: &dyn Array, key: &str) -> Result<StringViewArray, ArrowError> {
+    match spark::QueryKey::new(key) {
+        Ok(key) => slices(array, |_, t| spark::parse_url_query(t, &key)),
+        Err(e) => {
+            let queries = slices(array, |_, t| spark::parse_url(t, "QUERY"))?;
+            if queries.null_count() < queries.len() {
+                return Err(ArrowError::ComputeError(e.to_string()));
+            }
+            Ok(queries)
+        }
+    }
+}
+
+/// Spark's `url_encode` of each row ([`encoding::url_encode`]:
+/// `java.net.URLEncoder`); a row with nothing to encode is a view into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let s = StringArray::from(vec!["https://spark.apache.org", "a b*~"]);
+/// let e = uriscan_arrow::functions::url_encode(&s).unwrap();
+/// assert_eq!((e.value(0), e.value(1)), ("https%3A%2F%2Fspark.apache.org", "a+b*%7E"));
+/// ```
+pub fn url_encode(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| Some(encoding::url_encode(t)))
+}
+
+/// Spark's `url_decode` of each row ([`encoding::url_decode`]:
+/// `java.net.URLDecoder`); a row with nothing to decode is a view into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array, or at the first
+/// row `java.net.URLDecoder` rejects (Spark's `CANNOT_DECODE_URL`).
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let s = StringArray::from(vec!["https%3A%2F%2Fspark.apache.org", "a+b"]);
+/// let d = uriscan_arrow::functions::url_decode(&s).unwrap();
+/// assert_eq!((d.value(0), d.value(1)), ("https://spark.apache.org", "a b"));
+/// assert!(uriscan_arrow::functions::url_decode(&StringArray::from(vec!["%zz"])).is_err());
+/// ```
+pub fn url_decode(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    let mut error = None;
+    let out = map_rows(array, |t| match encoding::url_decode(t) {
+        Ok(d) => Some(d),
+        Err(e) => {
+            error.get_or_insert_with(|| (t.to_owned(), e));
+            None
+        }
+    })?;
+    match error {
+        Some((t, e)) => {
+            Err(ArrowError::ComputeError(format!("CANNOT_DECODE_URL: the URL {t:?} cannot be decoded: {e}")))
+        }
+        None => Ok(out),
+    }
+}
+
+/// Spark's `try_url_decode` of each row: as [`url_decode`], with a null
+/// where `java.net.URLDecoder` rejects the row.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let s = StringArray::from(vec!["caf%C3%A9", "%zz", "%4"]);
+/// let d = uriscan_arrow::functions::try_url_decode(&s).unwrap();
+/// assert_eq!((d.value(0), d.is_null(1), d.is_null(2)), ("café", true, true));
+/// ```
+pub fn try_url_decode(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| encoding::url_decode(t).ok())
+}
+
+/// Each row percent-decoded as RFC 3986 §2.1 defines it
+/// ([`uriscan::percent::decode_str`]): null where a `%` does not start a
+/// `%XX` triplet or the octets are not UTF-8 (no `+` rule: that is form
+/// encoding, [`decode_url_form_component`]). A row without `%` is a view
+/// into the input.
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let s = StringArray::from(vec!["caf%C3%A9+x", "%zz", "%FF"]);
+/// let d = uriscan_arrow::functions::percent_decode(&s).unwrap();
+/// assert_eq!((d.value(0), d.is_null(1), d.is_null(2)), ("café+x", true, true));
+/// ```
+pub fn percent_decode(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+    map_rows(array, |t| uriscan::percent::decode_str(t).ok())
 }

@@ -22,6 +22,7 @@ fn rows() -> Vec<Option<String>> {
         include_str!("../../crawl/tests/data/clickhouse_url_fns_inputs.txt"),
         include_str!("../../crawl/tests/data/clickhouse_url_inputs.txt"),
         include_str!("../../crawl/tests/data/cc_index_inputs.txt"),
+        include_str!("../../crawl/tests/data/spark_url_inputs.txt"),
     ];
     let mut rows: Vec<Option<String>> = files
         .iter()
@@ -319,4 +320,36 @@ fn url_functions_kernels() {
         |a| f::cut_to_first_significant_subdomain_custom(a, &is_suffix).unwrap(),
         |t| own(hosts::cut_to_first_significant_subdomain_custom(t, is_suffix)),
     );
+}
+
+#[test]
+fn spark_kernels() {
+    use uriscan_crawl::spark;
+    for part in ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO", "host"] {
+        check(part, |a| f::parse_url(a, part).unwrap(), |t| own(spark::parse_url(t, part)));
+    }
+    for key in ["a", "x", "a.c", ""] {
+        let k = spark::QueryKey::new(key).unwrap();
+        check(key, |a| f::parse_url_query(a, key).unwrap(), |t| own(spark::parse_url_query(t, &k)));
+    }
+    check("url_encode", |a| f::url_encode(a).unwrap(), |t| Some(encoding::url_encode(t).into_owned()));
+    check(
+        "try_url_decode",
+        |a| f::try_url_decode(a).unwrap(),
+        |t| encoding::url_decode(t).ok().map(|d| d.into_owned()),
+    );
+    check(
+        "percent_decode",
+        |a| f::percent_decode(a).unwrap(),
+        |t| uriscan::percent::decode_str(t).ok().map(|d| d.into_owned()),
+    );
+    // url_decode fails where a row fails (the rows include `%zz`), and not otherwise.
+    for array in arrays(&rows()) {
+        assert!(f::url_decode(array.as_ref()).is_err());
+        assert!(f::parse_url_query(array.as_ref(), "k(").is_err());
+    }
+    let fine = StringArray::from(vec![Some("a%20b+c"), None, Some("x")]);
+    assert_eq!(strings(&f::url_decode(&fine).unwrap()), [Some("a b c".to_owned()), None, Some("x".to_owned())]);
+    let no_query = StringArray::from(vec![Some("http://h/"), None]);
+    assert_eq!(f::parse_url_query(&no_query, "k(").unwrap().null_count(), 2);
 }

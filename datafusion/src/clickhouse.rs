@@ -219,14 +219,7 @@ impl ScalarUDFImpl for ClickHouseFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let all_scalar = args.args.iter().all(|a| matches!(a, ColumnarValue::Scalar(_)));
-        let rows = if all_scalar { 1 } else { args.number_rows };
-        let out = self.eval(&args.args, rows)?;
-        if all_scalar {
-            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
-        } else {
-            Ok(ColumnarValue::Array(out))
-        }
+        crate::invoke(args, |a, rows| self.eval(a, rows))
     }
 }
 
@@ -245,7 +238,7 @@ fn empty_for_none(out: StringViewArray, input: &dyn Array) -> Result<ArrayRef> {
 
 /// The names in a `cutURLParameter` name argument: a string or a list of
 /// strings (a NULL element is no name); `None` for a NULL argument.
-fn names_of(arg: &ScalarValue) -> Result<Option<Vec<String>>> {
+pub(crate) fn names_of(arg: &ScalarValue) -> Result<Option<Vec<String>>> {
     if let Some(s) = arg.try_as_str() {
         return Ok(s.map(|s| vec![s.to_owned()]));
     }

@@ -17,11 +17,29 @@
 //! | `uri_to_uri(iri)`, `uri_to_iri(uri)` | RFC 3987 §3.1 / §3.2 mappings (NULL when the argument is not an IRI / URI reference) |
 //! | `uri_surt(url)` | the SURT key, as the Internet Archive's `surt` computes it (a key for every non-NULL string) |
 //! | `uri_registrable_domain(url)`, `uri_public_suffix(url)` | eTLD+1 and public suffix of the host (ICANN section of the Public Suffix List), NULL for IP addresses and bare suffixes |
-//! | `parse_url(url, part [, key])` | Spark's `parse_url` (see [`spark`]) |
+//! | `uri_query_param_decoded(url, name)` | the first value of parameter `name`, form-decoded (`+` is a space, U+FFFD for octets that are not UTF-8) |
+//! | `uri_query_param_values(url, name)`, `uri_query_param_names(url)`, `uri_query_params(url)` | lists: every raw value of `name`; every name; every raw `name=value` piece |
+//! | `uri_cut_query_params(url, name)`, `uri_cut_query_params(url, ['a', 'b'])` | the URL without those parameters, every other byte as written |
+//! | `uri_host_without_www(url)` | the host without a leading `www.` |
+//! | `uri_top_level_domain(url)`, `uri_first_significant_subdomain(url)`, `uri_cut_to_first_significant_subdomain(url)` | ClickHouse's definitions of these host parts, on the RFC's host |
+//! | `uri_domain_depth(url)` | the number of labels of a registered-name host (Int32) |
+//! | `uri_host_reversed(url)` | the host's labels in reverse order (`com.example.www`) |
+//! | `uri_path_segments(url)` | list of the raw path segments (after each `/`) |
+//! | `uri_file_extension(url)` | the extension of the last path segment |
+//! | `uri_port_or_default(url)` | the port, else the scheme's default (Int32; NULL when neither) |
+//! | `uri_cut_query(url)`, `uri_cut_fragment(url)`, `uri_cut_query_and_fragment(url)` | the URL without them |
+//! | `uri_hierarchy(url)`, `uri_path_hierarchy(url)` | lists of prefixes (ClickHouse's `URLHierarchy`, `URLPathHierarchy`) |
+//! | `uri_encode_component(s)` | every byte but RFC 3986's `unreserved` as `%XX` (§2.1, §2.3) |
+//! | `uri_decode_component(s)` | `%XX` triplets decoded; NULL for a malformed `%` or octets that are not UTF-8 |
+//! | `parse_url`, `try_parse_url`, `url_encode`, `url_decode`, `try_url_decode` | Spark's URL functions, with Spark's semantics (see [`spark`]; [`spark::register_spark`] registers them alone) |
 //!
 //! Every function takes Utf8, LargeUtf8 or Utf8View arguments, columns or
-//! literals; a NULL argument gives NULL, and so does a string that is not a
-//! valid URI reference (use `uri_is_valid` / `uri_error` to tell them apart).
+//! literals (the names of the query functions after `uri_query_param` are
+//! literals); a NULL argument gives NULL, and so does a string that is not a
+//! valid URI reference (use `uri_is_valid` / `uri_error` to tell them apart)
+//! for every function of a URL. The functions from `uri_query_param_decoded`
+//! on are those of [`clickhouse`] (the crawl crate's), read strictly: where
+//! ClickHouse reads a string its own way, they give NULL or the RFC's answer.
 //! No function panics on any input.
 //!
 //! ```
@@ -46,15 +64,14 @@ pub mod spark;
 
 use std::sync::Arc;
 
-use datafusion::arrow::array::{Array, ArrayRef, StringViewArray};
-use datafusion::arrow::compute::cast;
-use datafusion::arrow::datatypes::DataType;
+use datafusion::arrow::array::{new_null_array, Array, ArrayRef, StringViewArray};
+use datafusion::arrow::compute::{cast, not, nullif};
+use datafusion::arrow::datatypes::{DataType, Field};
 use datafusion::common::{exec_err, Result, ScalarValue};
-use datafusion::logical_expr::{
-    ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, TypeSignature, Volatility,
-};
+use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, Volatility};
 use datafusion::prelude::SessionContext;
 use uriscan::{Component, NormalizeOptions};
+use uriscan_arrow::functions as k;
 use uriscan_crawl::DomainOptions;
 
 /// What a [`UriFunction`] computes.
@@ -68,12 +85,54 @@ enum Op {
     Normalize,
     Resolve,
     QueryParam,
-    ParseUrl,
     ToUri,
     ToIri,
     Surt,
     RegistrableDomain,
     PublicSuffix,
+    /// A function of the crawl crate, NULL for a string that is not a URI reference.
+    Strict(Crawl),
+    EncodeComponent,
+    DecodeComponent,
+}
+
+/// The crawl crate's URL functions the `uri_*` set reads strictly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Crawl {
+    QueryParamDecoded,
+    QueryParamValues,
+    QueryParamNames,
+    QueryParams,
+    CutQueryParams,
+    HostWithoutWww,
+    TopLevelDomain,
+    FirstSignificantSubdomain,
+    CutToFirstSignificantSubdomain,
+    DomainDepth,
+    HostReversed,
+    PathSegments,
+    FileExtension,
+    PortOrDefault,
+    CutQuery,
+    CutFragment,
+    CutQueryAndFragment,
+    Hierarchy,
+    PathHierarchy,
+}
+
+impl Crawl {
+    /// Whether the function gives a list of strings.
+    fn is_list(self) -> bool {
+        matches!(
+            self,
+            Crawl::QueryParamValues
+                | Crawl::QueryParamNames
+                | Crawl::QueryParams
+                | Crawl::PathSegments
+                | Crawl::Hierarchy
+                | Crawl::PathHierarchy
+        )
+    }
 }
 
 /// One of the SQL functions [`register`] adds (all share this type).
@@ -89,17 +148,19 @@ impl UriFunction {
         let strings = || vec![DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
         let signature = match op {
             Op::Resolve | Op::QueryParam => Signature::string(2, Volatility::Immutable),
-            Op::ParseUrl => {
-                Signature::one_of(vec![TypeSignature::String(2), TypeSignature::String(3)], Volatility::Immutable)
+            Op::Strict(Crawl::QueryParamDecoded | Crawl::QueryParamValues) => {
+                Signature::string(2, Volatility::Immutable)
             }
+            // A name or a list of names.
+            Op::Strict(Crawl::CutQueryParams) => Signature::any(2, Volatility::Immutable),
             _ => Signature::uniform(1, strings(), Volatility::Immutable),
         };
         UriFunction { name, op, signature }
     }
 }
 
-/// Every function, as `ScalarUDF`s: for a Ballista function registry or a
-/// `SessionStateBuilder`.
+/// Every function (the `uri_*` set and Spark's, [`spark::spark_functions`]),
+/// as `ScalarUDF`s: for a Ballista function registry or a `SessionStateBuilder`.
 ///
 /// ```
 /// let names: Vec<String> = uriscan_datafusion::functions().iter().map(|f| f.name().to_string()).collect();
@@ -122,14 +183,35 @@ pub fn functions() -> Vec<Arc<ScalarUDF>> {
         ("uri_normalize", Op::Normalize),
         ("uri_resolve", Op::Resolve),
         ("uri_query_param", Op::QueryParam),
-        ("parse_url", Op::ParseUrl),
         ("uri_to_uri", Op::ToUri),
         ("uri_to_iri", Op::ToIri),
         ("uri_surt", Op::Surt),
         ("uri_registrable_domain", Op::RegistrableDomain),
         ("uri_public_suffix", Op::PublicSuffix),
+        ("uri_query_param_decoded", Op::Strict(Crawl::QueryParamDecoded)),
+        ("uri_query_param_values", Op::Strict(Crawl::QueryParamValues)),
+        ("uri_query_param_names", Op::Strict(Crawl::QueryParamNames)),
+        ("uri_query_params", Op::Strict(Crawl::QueryParams)),
+        ("uri_cut_query_params", Op::Strict(Crawl::CutQueryParams)),
+        ("uri_host_without_www", Op::Strict(Crawl::HostWithoutWww)),
+        ("uri_top_level_domain", Op::Strict(Crawl::TopLevelDomain)),
+        ("uri_first_significant_subdomain", Op::Strict(Crawl::FirstSignificantSubdomain)),
+        ("uri_cut_to_first_significant_subdomain", Op::Strict(Crawl::CutToFirstSignificantSubdomain)),
+        ("uri_domain_depth", Op::Strict(Crawl::DomainDepth)),
+        ("uri_host_reversed", Op::Strict(Crawl::HostReversed)),
+        ("uri_path_segments", Op::Strict(Crawl::PathSegments)),
+        ("uri_file_extension", Op::Strict(Crawl::FileExtension)),
+        ("uri_port_or_default", Op::Strict(Crawl::PortOrDefault)),
+        ("uri_cut_query", Op::Strict(Crawl::CutQuery)),
+        ("uri_cut_fragment", Op::Strict(Crawl::CutFragment)),
+        ("uri_cut_query_and_fragment", Op::Strict(Crawl::CutQueryAndFragment)),
+        ("uri_hierarchy", Op::Strict(Crawl::Hierarchy)),
+        ("uri_path_hierarchy", Op::Strict(Crawl::PathHierarchy)),
+        ("uri_encode_component", Op::EncodeComponent),
+        ("uri_decode_component", Op::DecodeComponent),
     ];
-    list.into_iter().map(|(name, op)| Arc::new(ScalarUDF::new_from_impl(UriFunction::new(name, op)))).collect()
+    let uri = list.into_iter().map(|(name, op)| Arc::new(ScalarUDF::new_from_impl(UriFunction::new(name, op))));
+    uri.chain(spark::spark_functions()).collect()
 }
 
 /// Registers every function in `ctx` (replacing any of the same name, such
@@ -158,6 +240,8 @@ impl ScalarUDFImpl for UriFunction {
 
     fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
         Ok(match self.op {
+            Op::Strict(f) if f.is_list() => DataType::List(Arc::new(Field::new("item", DataType::Utf8View, false))),
+            Op::Strict(Crawl::DomainDepth | Crawl::PortOrDefault) => DataType::Int32,
             Op::Port => DataType::Int32,
             Op::IsValid => DataType::Boolean,
             Op::Parse => DataType::Struct(uriscan_arrow::parse_fields()),
@@ -166,14 +250,23 @@ impl ScalarUDFImpl for UriFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let all_scalar = args.args.iter().all(|a| matches!(a, ColumnarValue::Scalar(_)));
-        let rows = if all_scalar { 1 } else { args.number_rows };
-        let out = self.eval(&args.args, rows)?;
-        if all_scalar {
-            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
-        } else {
-            Ok(ColumnarValue::Array(out))
-        }
+        crate::invoke(args, |a, rows| self.eval(a, rows))
+    }
+}
+
+/// A function's arguments evaluated by `eval` (arguments, rows): a scalar
+/// when every argument is one, else a column of `args.number_rows` rows.
+fn invoke(
+    args: ScalarFunctionArgs,
+    eval: impl FnOnce(&[ColumnarValue], usize) -> Result<ArrayRef>,
+) -> Result<ColumnarValue> {
+    let all_scalar = args.args.iter().all(|a| matches!(a, ColumnarValue::Scalar(_)));
+    let rows = if all_scalar { 1 } else { args.number_rows };
+    let out = eval(&args.args, rows)?;
+    if all_scalar {
+        Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
+    } else {
+        Ok(ColumnarValue::Array(out))
     }
 }
 
@@ -230,12 +323,70 @@ impl UriFunction {
                     None => Arc::new(uriscan_arrow::query_param_each(urls, name_arg.to_array(rows)?.as_ref())?),
                 }
             }
-            Op::ParseUrl => spark::parse_url(urls, &args[1..], rows)?,
             Op::ToUri => Arc::new(uriscan_arrow::to_uri(urls)?),
             Op::ToIri => Arc::new(uriscan_arrow::to_iri(urls)?),
             Op::Surt => Arc::new(uriscan_arrow::surt(urls)?),
             Op::RegistrableDomain => Arc::new(uriscan_arrow::registrable_domain(urls, DomainOptions::default())?),
             Op::PublicSuffix => Arc::new(uriscan_arrow::public_suffix(urls, DomainOptions::default())?),
+            Op::EncodeComponent => Arc::new(k::encode_url_component(urls)?),
+            Op::DecodeComponent => Arc::new(k::percent_decode(urls)?),
+            Op::Strict(f) => {
+                let out = self.crawl(f, urls, args.get(1), rows)?;
+                // NULL where the string is not a URI reference (RFC 3986 §4.1).
+                let invalid = not(&uriscan_arrow::is_valid(urls)?)?;
+                nullif(&out, &invalid)?
+            }
+        })
+    }
+
+    /// A crawl function over every row, as the crawl crate reads it.
+    fn crawl(&self, f: Crawl, urls: &dyn Array, second: Option<&ColumnarValue>, rows: usize) -> Result<ArrayRef> {
+        // The name argument: a literal string.
+        let name = || -> Result<Option<String>> {
+            match second.map(literal) {
+                Some(Some(name)) => Ok(name.map(str::to_owned)),
+                _ => exec_err!("{}: the name must be a constant string", self.name),
+            }
+        };
+        let list = |a: datafusion::arrow::array::ListArray| -> ArrayRef { Arc::new(a) };
+        Ok(match f {
+            Crawl::QueryParamDecoded => match name()? {
+                Some(n) => Arc::new(k::url_parameter_decoded(urls, &n)?),
+                None => nulls(rows),
+            },
+            Crawl::QueryParamValues => match name()? {
+                Some(n) => list(k::url_parameter_values(urls, &n)?),
+                None => new_null_array(&DataType::List(Arc::new(Field::new("item", DataType::Utf8View, false))), rows),
+            },
+            Crawl::CutQueryParams => {
+                let names = match second {
+                    Some(ColumnarValue::Scalar(s)) => clickhouse::names_of(s)?,
+                    _ => return exec_err!("{}: the names must be a constant string or list of strings", self.name),
+                };
+                match names {
+                    Some(names) => {
+                        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                        Arc::new(k::cut_url_parameters(urls, &names)?)
+                    }
+                    None => nulls(rows),
+                }
+            }
+            Crawl::QueryParamNames => list(k::url_parameter_names(urls)?),
+            Crawl::QueryParams => list(k::url_parameters(urls)?),
+            Crawl::HostWithoutWww => Arc::new(k::domain_without_www(urls)?),
+            Crawl::TopLevelDomain => Arc::new(k::top_level_domain(urls)?),
+            Crawl::FirstSignificantSubdomain => Arc::new(k::first_significant_subdomain(urls)?),
+            Crawl::CutToFirstSignificantSubdomain => Arc::new(k::cut_to_first_significant_subdomain(urls)?),
+            Crawl::DomainDepth => Arc::new(k::domain_depth(urls)?),
+            Crawl::HostReversed => Arc::new(k::host_reversed(&uriscan_arrow::component(urls, Component::Host)?)?),
+            Crawl::PathSegments => list(k::path_segments(urls)?),
+            Crawl::FileExtension => Arc::new(k::file_extension(urls)?),
+            Crawl::PortOrDefault => cast(&k::port_or_default(urls)?, &DataType::Int32)?,
+            Crawl::CutQuery => Arc::new(k::cut_query_string(urls)?),
+            Crawl::CutFragment => Arc::new(k::cut_fragment(urls)?),
+            Crawl::CutQueryAndFragment => Arc::new(k::cut_query_string_and_fragment(urls)?),
+            Crawl::Hierarchy => list(k::url_hierarchy(urls)?),
+            Crawl::PathHierarchy => list(k::url_path_hierarchy(urls)?),
         })
     }
 }

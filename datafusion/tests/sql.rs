@@ -261,3 +261,62 @@ async fn iri_and_crawl_functions() {
     assert_eq!(one("SELECT uri_to_uri('a b')").await, None);
     assert_eq!(one("SELECT uri_surt(NULL)").await, None);
 }
+
+#[tokio::test]
+async fn uri_crawl_functions_read_strictly() {
+    use uriscan_crawl::{hosts, paths, query, url_functions};
+    let ctx = context().await;
+    // Each function against the crawl crate's scalar function, NULL for a string that is not a URI reference.
+    type Get = fn(&str) -> Option<String>;
+    let cases: [(&str, Get); 19] = [
+        ("uri_query_param_decoded(view, 'x')", |u| query::url_parameter_decoded(u, "x").map(|v| v.into_owned())),
+        ("array_to_string(uri_query_param_values(view, 'x'), '|')", |u| {
+            Some(query::url_parameter_values(u, "x").collect::<Vec<_>>().join("|"))
+        }),
+        ("array_to_string(uri_query_param_names(view), '|')", |u| {
+            Some(query::url_parameter_names(u).collect::<Vec<_>>().join("|"))
+        }),
+        ("array_to_string(uri_query_params(view), '|')", |u| {
+            Some(query::url_parameters(u).collect::<Vec<_>>().join("|"))
+        }),
+        ("uri_cut_query_params(view, ['x', 'name'])", |u| {
+            Some(query::cut_url_parameters(u, &["x", "name"]).into_owned())
+        }),
+        ("uri_host_without_www(view)", |u| url_functions::domain_without_www(u).map(Into::into)),
+        ("uri_top_level_domain(view)", |u| hosts::top_level_domain(u).map(Into::into)),
+        ("uri_first_significant_subdomain(view)", |u| hosts::first_significant_subdomain(u).map(Into::into)),
+        ("uri_cut_to_first_significant_subdomain(view)", |u| {
+            hosts::cut_to_first_significant_subdomain(u).map(Into::into)
+        }),
+        ("uri_domain_depth(view)", |u| hosts::domain_depth(u).map(|d| d.to_string())),
+        ("uri_host_reversed(view)", |u| UriRef::parse(u).ok()?.host().map(hosts::host_reversed)),
+        ("array_to_string(uri_path_segments(view), '|')", |u| {
+            Some(paths::path_segments(u).collect::<Vec<_>>().join("|"))
+        }),
+        ("uri_file_extension(view)", |u| paths::file_extension(u).map(Into::into)),
+        ("uri_port_or_default(view)", |u| paths::port_or_default(u).map(|p| p.to_string())),
+        ("uri_cut_query(view)", |u| Some(url_functions::cut_query_string(u).into_owned())),
+        ("uri_cut_fragment(view)", |u| Some(url_functions::cut_fragment(u).into())),
+        ("uri_cut_query_and_fragment(view)", |u| Some(url_functions::cut_query_string_and_fragment(u).into())),
+        ("array_to_string(uri_hierarchy(view), '|')", |u| {
+            Some(url_functions::url_hierarchy(u).collect::<Vec<_>>().join("|"))
+        }),
+        ("array_to_string(uri_path_hierarchy(view), '|')", |u| {
+            Some(url_functions::url_path_hierarchy(u).collect::<Vec<_>>().join("|"))
+        }),
+    ];
+    for (call, f) in cases {
+        let want: Vec<Option<String>> =
+            URLS.iter().map(|u| u.filter(|u| UriRef::parse(u).is_ok()).and_then(f)).collect();
+        assert_eq!(column(&ctx, &format!("SELECT {call} FROM t")).await, want, "{call}");
+    }
+    // Encoding: any string (RFC 3986 §2.1, §2.3).
+    let enc = "SELECT uri_encode_component('a b/é~'), uri_decode_component('caf%C3%A9+'), uri_decode_component('%zz')";
+    let batches = ctx.sql(enc).await.unwrap().collect().await.unwrap();
+    let text = datafusion::arrow::util::pretty::pretty_format_batches(&batches).unwrap().to_string();
+    assert!(text.contains("| a%20b%2F%C3%A9~ "), "{text}");
+    assert!(text.contains("| café+ "), "{text}");
+    assert_eq!(column(&ctx, "SELECT uri_decode_component('%FF')").await, [None]);
+    assert_eq!(column(&ctx, "SELECT uri_query_param_decoded('http://h/?x=a+b%21', 'x')").await, [Some("a b!".into())]);
+    assert_eq!(column(&ctx, "SELECT uri_query_param_decoded('http://h/a b?x=1', 'x')").await, [None]);
+}

@@ -2,11 +2,13 @@
 //! Common Crawl columns) on arbitrary bytes: every function returns without
 //! panicking; removing a parameter keeps every other segment of the query
 //! byte for byte; hierarchies are prefixes of the input; encoding then
-//! decoding gives the input back.
+//! decoding gives the input back (ClickHouse's and Spark's encodings); Spark's
+//! `parse_url` parts are slices of the input, and an RFC 2396 reference
+//! without brackets or non-ASCII bytes is one `java.net.URI` reads alike.
 #![no_main]
 
 use uriscan_crawl::url_functions::{url_hierarchy, url_path_hierarchy};
-use uriscan_crawl::{cc_index, encoding, hosts, paths, query};
+use uriscan_crawl::{cc_index, encoding, hosts, paths, query, spark};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let e = encoding::encode_url_component(data);
@@ -52,4 +54,25 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let _ = (paths::path(url), paths::path_full(url), paths::path_segments(url).count(), paths::file_extension(url));
     let _ = (paths::netloc(url), paths::port(url), paths::port_or_default(url), paths::query_string_and_fragment(url));
     let _ = cc_index::cc_index_columns(url);
+
+    // Spark: URLEncoder then URLDecoder gives the text back; parts are slices of the input.
+    assert_eq!(encoding::url_decode(&encoding::url_encode(url)).as_deref().ok(), Some(url));
+    let _ = encoding::url_decode(url);
+    let within = |p: &str| {
+        let start = (p.as_ptr() as usize).wrapping_sub(url.as_ptr() as usize);
+        start <= url.len() && url.get(start..start + p.len()) == Some(p)
+    };
+    for part in ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO"] {
+        if let Some(p) = spark::parse_url(url, part) {
+            assert!(within(p), "{url:?} {part}");
+        }
+    }
+    if let Ok(key) = spark::QueryKey::new(name) {
+        let _ = spark::parse_url_query(url, &key);
+    }
+    let plain = url.is_ascii() && !url.contains(['[', ']']) && !url.starts_with('?');
+    if plain && uriscan::Syntax::Rfc2396Reference.parse(url).is_ok() {
+        // Only an empty authority with nothing after it is refused (`http://`).
+        assert!(spark::JavaUri::parse(url).is_some() || url.ends_with("//"), "{url:?}");
+    }
 });
