@@ -434,26 +434,6 @@ pub fn host_reversed(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
     map_rows(array, |t| Some(Cow::Owned(hosts::host_reversed(t))))
 }
 
-/// The string columns of [`cc_index()`]'s struct, in order (then `url_port`,
-/// then the last two of these).
-const CC_STRINGS: [&str; 15] = [
-    "url_surtkey",
-    "url_host_name",
-    "url_host_tld",
-    "url_host_2nd_last_part",
-    "url_host_3rd_last_part",
-    "url_host_4th_last_part",
-    "url_host_5th_last_part",
-    "url_host_registry_suffix",
-    "url_host_registered_domain",
-    "url_host_private_suffix",
-    "url_host_private_domain",
-    "url_host_name_reversed",
-    "url_protocol",
-    "url_path",
-    "url_query",
-];
-
 /// The fields of the struct [`cc_index()`] returns, named and ordered as the
 /// cc-index-table flat schema's URL columns: Utf8View columns, and
 /// `url_port` Int32 after `url_protocol`; all nullable.
@@ -464,10 +444,8 @@ const CC_STRINGS: [&str; 15] = [
 /// ```
 #[must_use]
 pub fn cc_index_fields() -> Fields {
-    let mut fields: Vec<Field> = CC_STRINGS[..13].iter().map(|n| Field::new(*n, DataType::Utf8View, true)).collect();
-    fields.push(Field::new("url_port", DataType::Int32, true));
-    fields.extend(CC_STRINGS[13..].iter().map(|n| Field::new(*n, DataType::Utf8View, true)));
-    Fields::from(fields)
+    let ty = |n: &str| if n == "url_port" { DataType::Int32 } else { DataType::Utf8View };
+    cc_index::CcIndexColumns::NAMES.iter().map(|n| Field::new(*n, ty(n), true)).collect()
 }
 
 /// The Common Crawl index's URL columns of each row
@@ -490,7 +468,9 @@ pub fn cc_index_fields() -> Fields {
 /// assert_eq!(port.value(0), 8443);
 /// ```
 pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
-    let mut cols: Vec<ViewColumn> = CC_STRINGS.iter().map(|_| ViewColumn::with_capacity(array.len())).collect();
+    // Every column but `url_port` is a string column.
+    let mut cols: Vec<ViewColumn> =
+        (1..cc_index::CcIndexColumns::NAMES.len()).map(|_| ViewColumn::with_capacity(array.len())).collect();
     let mut port = NumberColumn::<i32>::with_capacity(array.len());
     let mut valid = Validity::with_capacity(array.len());
     let buffers = for_each_row(array, |row| {

@@ -9,7 +9,7 @@ use uriscan::security::FindingKind;
 use uriscan::{percent, Grammar, NormalizeOptions, ParseError, ResolveMode, Syntax, UriRef};
 use uriscan_crawl::{CanonError, DomainOptions, HostClass, ParamFilter, Profile, Section, SurtOptions};
 
-use crate::driver::Job;
+use crate::driver::{joined, Job};
 use crate::line::Line;
 use crate::line_columns;
 use crate::record::{ColType, Fields, Fill, Format, Row, Sink, Val};
@@ -130,24 +130,12 @@ pub struct LenientJob {
 }
 
 impl Records for LenientJob {
-    const COLUMNS: &'static [&'static str] = line_columns![
-        "valid",
-        "scheme",
-        "authority",
-        "userinfo",
-        "host",
-        "host_kind",
-        "port",
-        "path",
-        "query",
-        "fragment",
-        "error_kind",
-        "error_index",
-        "error_message",
-        "violation_count",
-        "violations",
-    ];
+    /// `parse`'s columns, then the violations.
+    const COLUMNS: &'static [&'static str] = &LENIENT_COLUMNS;
 }
+
+/// `parse --lenient`'s record.
+const LENIENT_COLUMNS: [&str; 18] = joined(ParseJob::COLUMNS, &["violation_count", "violations"]);
 
 impl Job for LenientJob {
     type Acc = ();

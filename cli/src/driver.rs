@@ -24,6 +24,20 @@ macro_rules! line_columns {
     ($($c:literal),* $(,)?) => { &["file", "line", "input", $($c),*] };
 }
 
+/// Column list `a` then `b`, as one array of `K` names (for a command whose
+/// columns extend another's, or come from a library's list). A `K` other
+/// than the two lengths' sum fails the build.
+pub const fn joined<const K: usize>(a: &[&'static str], b: &[&'static str]) -> [&'static str; K] {
+    assert!(a.len() + b.len() == K, "joined: K is not the sum of the lengths");
+    let mut all = [""; K];
+    let mut k = 0;
+    while k < K {
+        all[k] = if k < a.len() { a[k] } else { b[k - a.len()] };
+        k += 1;
+    }
+    all
+}
+
 /// What a command does with each line.
 pub trait Job: Sync {
     /// Per-chunk state, merged in input order at the end.

@@ -10,7 +10,7 @@ use uriscan_crawl::cc_index::CcIndexColumns;
 use uriscan_crawl::function_set::{Args, Function, ResultType, Value, FUNCTIONS};
 
 use crate::commands::Records;
-use crate::driver::Job;
+use crate::driver::{joined, Job};
 use crate::line::Line;
 use crate::line_columns;
 use crate::record::{ColType, Fields, Fill, Format, Sink, Val};
@@ -80,45 +80,15 @@ pub struct CcIndexJob {
     pub f: &'static Function,
 }
 
-/// The Common Crawl index columns (cc-index-table's flat schema, in its order).
-pub const CC_COLUMNS: &[&str] = &[
-    "url_surtkey",
-    "url_host_name",
-    "url_host_tld",
-    "url_host_2nd_last_part",
-    "url_host_3rd_last_part",
-    "url_host_4th_last_part",
-    "url_host_5th_last_part",
-    "url_host_registry_suffix",
-    "url_host_registered_domain",
-    "url_host_private_suffix",
-    "url_host_private_domain",
-    "url_host_name_reversed",
-    "url_protocol",
-    "url_port",
-    "url_path",
-    "url_query",
-];
+/// The Common Crawl index columns (cc-index-table's flat schema, in its
+/// order), as the crawl crate names them.
+pub const CC_COLUMNS: &[&str] = &CcIndexColumns::NAMES;
+
+/// `uri_cc_index`'s record: the line's columns, then [`CC_COLUMNS`].
+const CC_RECORD: [&str; 19] = joined(line_columns![], &CcIndexColumns::NAMES);
 
 impl Records for CcIndexJob {
-    const COLUMNS: &'static [&'static str] = line_columns![
-        "url_surtkey",
-        "url_host_name",
-        "url_host_tld",
-        "url_host_2nd_last_part",
-        "url_host_3rd_last_part",
-        "url_host_4th_last_part",
-        "url_host_5th_last_part",
-        "url_host_registry_suffix",
-        "url_host_registered_domain",
-        "url_host_private_suffix",
-        "url_host_private_domain",
-        "url_host_name_reversed",
-        "url_protocol",
-        "url_port",
-        "url_path",
-        "url_query",
-    ];
+    const COLUMNS: &'static [&'static str] = &CC_RECORD;
     fn column_type(&self, name: &str) -> ColType {
         match name {
             "url_port" => ColType::Int32,

@@ -163,6 +163,35 @@ fn canonical_host(raw: &str) -> Option<(Cow<'_, str>, Kind)> {
     Some((name, Kind::Name))
 }
 
+impl CcIndexColumns {
+    /// The columns' names, in the cc-index-table flat schema's order (the
+    /// order of this struct's fields): every interface that writes them
+    /// (the Arrow struct, the command line) takes them from here.
+    ///
+    /// ```
+    /// use uriscan_crawl::cc_index::CcIndexColumns;
+    /// assert_eq!((CcIndexColumns::NAMES[0], CcIndexColumns::NAMES[13]), ("url_surtkey", "url_port"));
+    /// ```
+    pub const NAMES: [&'static str; 16] = [
+        "url_surtkey",
+        "url_host_name",
+        "url_host_tld",
+        "url_host_2nd_last_part",
+        "url_host_3rd_last_part",
+        "url_host_4th_last_part",
+        "url_host_5th_last_part",
+        "url_host_registry_suffix",
+        "url_host_registered_domain",
+        "url_host_private_suffix",
+        "url_host_private_domain",
+        "url_host_name_reversed",
+        "url_protocol",
+        "url_port",
+        "url_path",
+        "url_query",
+    ];
+}
+
 fn owned(s: Option<&str>) -> Option<String> {
     s.map(str::to_owned)
 }
