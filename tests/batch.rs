@@ -13,20 +13,6 @@ use uriscan::{Grammar, Syntax, UriRef};
 
 const GRAMMARS: [Grammar; 4] = [Grammar::Rfc3986, Grammar::Rfc2396, Grammar::Rfc1630, Grammar::Rfc3987];
 
-/// The inputs (first field) of every data file the engines' tests read.
-fn data_inputs() -> Vec<Vec<u8>> {
-    let files = [
-        VALID,
-        INVALID,
-        include_str!("data/rfc2396.txt"),
-        include_str!("data/rfc1630.txt"),
-        include_str!("data/rfc3987_examples.txt"),
-        include_str!("data/rfc3987_utf8.txt"),
-        include_str!("data/split.txt"),
-    ];
-    files.iter().flat_map(|text| records(text).map(|(_, f)| unescape(f[0]))).collect()
-}
-
 /// Runs the byte batch over `inputs` and checks every item against
 /// `Syntax::parse_bytes`; returns how many were valid.
 fn check_bytes(inputs: &[Vec<u8>], grammar: Grammar) -> Result<usize, String> {

@@ -16,20 +16,6 @@ use common::*;
 use generator::{mutate, Generator, Rng};
 use uriscan::{ErrorKind, Syntax};
 
-/// The inputs (first field) of every data file the engines' tests read.
-fn data_inputs() -> Vec<Vec<u8>> {
-    let files = [
-        VALID,
-        INVALID,
-        include_str!("data/rfc2396.txt"),
-        include_str!("data/rfc1630.txt"),
-        include_str!("data/rfc3987_examples.txt"),
-        include_str!("data/rfc3987_utf8.txt"),
-        include_str!("data/split.txt"),
-    ];
-    files.iter().flat_map(|text| records(text).map(|(_, f)| unescape(f[0]))).collect()
-}
-
 /// Runs the properties over `inputs`; returns how many are valid and how
 /// many invalid RFC 3986 references among them.
 fn check_all(inputs: &[Vec<u8>]) -> (usize, usize) {

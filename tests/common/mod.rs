@@ -51,6 +51,20 @@ pub struct Valid<'a> {
 pub const VALID: &str = include_str!("../data/rfc3986_valid.txt");
 pub const INVALID: &str = include_str!("../data/rfc3986_invalid.txt");
 
+/// The inputs (first field) of every data file the engines' tests read.
+pub fn data_inputs() -> Vec<Vec<u8>> {
+    let files = [
+        VALID,
+        INVALID,
+        include_str!("../data/rfc2396.txt"),
+        include_str!("../data/rfc1630.txt"),
+        include_str!("../data/rfc3987_examples.txt"),
+        include_str!("../data/rfc3987_utf8.txt"),
+        include_str!("../data/split.txt"),
+    ];
+    files.iter().flat_map(|text| records(text).map(|(_, f)| unescape(f[0]))).collect()
+}
+
 pub fn valid_cases() -> Vec<Valid<'static>> {
     records(VALID)
         .map(|(line, f)| {
