@@ -416,7 +416,7 @@ pub enum Cmd {
         #[command(flatten)]
         input: Input,
     },
-    /// One function of the URL function set (ClickHouse's names, extras, uri_cc_index) on every line
+    /// One function of the URL function set (ClickHouse's names, extras, Spark's, uri_cc_index) on every line
     ///
     /// 'uriscan fn NAME FILE' writes NAME(line) for every line: 'uriscan fn domain urls.txt',
     /// 'uriscan fn extractURLParameter --arg q urls.txt', 'uriscan fn uri_cc_index -f tsv

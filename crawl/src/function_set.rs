@@ -1,6 +1,7 @@
 //! The URL function set by name, defined once: ClickHouse's URL functions
-//! (by ClickHouse's spelling), the library's own extras, and the Common
-//! Crawl index columns ([`FUNCTIONS`]). Each entry has its name, its
+//! (by ClickHouse's spelling), the library's own extras, Spark's URL
+//! functions (`parse_url`, `url_encode`, `url_decode` and their `try_`
+//! forms) and the Common Crawl index columns ([`FUNCTIONS`]). Each entry has its name, its
 //! arguments, a one-line description, the type of its result and the
 //! function; [`find`] looks a name up (ASCII case-insensitively, as SQL
 //! engines that fold unquoted names to lower case call them).
@@ -29,12 +30,17 @@
 //! let port = find("port").unwrap();
 //! assert_eq!(port.call("https://h/", &port.args(&["443"]).unwrap()), Value::UInt(443));
 //! assert!(port.args(&["http"]).is_err());
+//!
+//! // Spark's parse_url, with and without a QUERY key.
+//! let p = find("parse_url").unwrap();
+//! assert_eq!(p.call("http://h/a?x=1", &p.args(&["HOST"]).unwrap()), Value::Str("h".into()));
+//! assert_eq!(p.call("http://h/a?x=1", &p.args(&["QUERY", "x"]).unwrap()), Value::Str("1".into()));
 //! ```
 
 use std::borrow::Cow;
 
 use crate::cc_index::{cc_index_columns, CcIndexColumns};
-use crate::{encoding, hosts, paths, query, url_functions};
+use crate::{encoding, hosts, paths, query, spark, url_functions};
 
 /// What a function gives for one URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -271,7 +277,23 @@ fn port(url: &str, a: &Args<'_>) -> Value<'static> {
     paths::port(url).or(a.port).map_or(Value::Null, |p| Value::UInt(u64::from(p)))
 }
 
+/// Spark's `parse_url(url, part [, key])`; null where Spark gives NULL or
+/// raises an error (a key that is not a valid regular expression).
+fn spark_parse_url<'a>(url: &'a str, a: &Args<'_>) -> Value<'a> {
+    let part = first(a);
+    match a.values.get(1) {
+        Some(key) if part == "QUERY" => match spark::QueryKey::new(key) {
+            Ok(k) => opt(spark::parse_url_query(url, &k)),
+            Err(_) => Value::Null,
+        },
+        Some(_) => Value::Null,
+        None => opt(spark::parse_url(url, part)),
+    }
+}
+
 const NAME: &[Param] = &[Param::text("name")];
+const PART_KEY: &[Param] =
+    &[Param::text("part"), Param { name: "key", kind: ParamKind::Text, optional: true, repeated: false }];
 const NAMES: &[Param] = &[Param { name: "name", kind: ParamKind::Text, optional: false, repeated: true }];
 const DEFAULT_PORT: &[Param] = &[Param { name: "default", kind: ParamKind::Port, optional: true, repeated: false }];
 const N: &[Param] = &[Param { name: "n", kind: ParamKind::Count, optional: false, repeated: false }];
@@ -281,7 +303,8 @@ macro_rules! functions {
     ($($name:literal ($input:literal), $params:expr, $result:ident, $ch:literal, $doc:literal, $call:expr;)*) => {
         /// Every function of the set, ClickHouse's first (then their `RFC`
         /// variants, which are the same functions here: every URL is read as
-        /// RFC 3986 reads it), then the library's extras and `uri_cc_index`.
+        /// RFC 3986 reads it), then the library's extras, Spark's URL
+        /// functions and `uri_cc_index`.
         pub static FUNCTIONS: &[Function] = &[$(Function {
             name: $name,
             input: $input,
@@ -338,6 +361,11 @@ functions! {
     "domain_depth" ("url"), &[], Count, false, "the number of the host's labels", Call::Text(|u, _| hosts::domain_depth(u).map_or(Value::Null, |d| Value::UInt(d as u64)));
     "host_nth_last_part" ("host"), N, Str, false, "the host's n-th label from the right (1: the last)", Call::Text(|h, a| opt(hosts::host_nth_last_part(h, a.count)));
     "host_reversed" ("host"), &[], Str, false, "the host's labels reversed", Call::Text(|h, _| cow(Cow::Owned(hosts::host_reversed(h))));
+    "parse_url" ("url"), PART_KEY, Str, false, "Spark's parse_url: HOST, PATH, QUERY (or a QUERY key's value), REF, PROTOCOL, FILE, AUTHORITY, USERINFO, as java.net.URI reads the URL", Call::Text(spark_parse_url);
+    "try_parse_url" ("url"), PART_KEY, Str, false, "= parse_url (null for a URL java.net.URI refuses)", Call::Text(spark_parse_url);
+    "url_encode" ("s"), &[], Str, false, "Spark's url_encode (java.net.URLEncoder, UTF-8: space as +)", Call::Text(|s, _| cow(encoding::url_encode(s)));
+    "url_decode" ("s"), &[], Str, false, "Spark's url_decode (java.net.URLDecoder); null where Spark raises an error", Call::Text(|s, _| encoding::url_decode(s).map_or(Value::Null, Value::Str));
+    "try_url_decode" ("s"), &[], Str, false, "= url_decode (null for malformed input)", Call::Text(|s, _| encoding::url_decode(s).map_or(Value::Null, Value::Str));
     "uri_cc_index" ("url"), &[], CcIndex, false, "the Common Crawl index's URL columns (url_surtkey ... url_query)", Call::Text(|u, _| Value::CcIndex(Box::new(cc_index_columns(u))));
 }
 
