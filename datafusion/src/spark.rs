@@ -18,7 +18,10 @@
 //!
 //! Every answer agrees with Spark 4.3 on each row of the crawl crate's
 //! `tests/data/spark_url.txt` except the cases
-//! `tests/data/spark_url_differences.txt` lists with both answers.
+//! `tests/data/spark_url_differences.txt` lists with both answers. Where
+//! Spark and RFC 3986 read a URL differently, `parse_url` follows Spark
+//! and the `uri_*` functions RFC 3986: `tests/data/spark_url_rfc3986.txt`
+//! lists each such case with both answers.
 //! `parse_url` with ANSI mode on (Spark 4's default) fails the query on an
 //! invalid URL (`INVALID_URL`); here it is NULL as with ANSI off, and
 //! `uri_is_valid`/`uri_error` tell the reasons (by RFC 3986).

@@ -106,3 +106,57 @@ async fn spark_data_through_sql() {
     assert_eq!(checked, expected.len());
     assert!(checked > 5000);
 }
+
+/// Where Spark and RFC 3986 disagree (crawl/tests/data/spark_url_rfc3986.txt),
+/// both through SQL: `parse_url` gives Spark's answer (or this project's
+/// where spark_url_differences.txt lists the case) and the `uri_*`
+/// function of the same component RFC 3986's.
+#[tokio::test]
+async fn spark_and_rfc3986_differences_through_sql() {
+    let ctx = SessionContext::new();
+    uriscan_datafusion::spark::register_spark(&ctx);
+    uriscan_datafusion::register(&ctx);
+    let expected = expectations();
+    let mut checked = 0;
+    for (line, c) in data::rows(include_str!("../../crawl/tests/data/spark_url_rfc3986.txt")) {
+        let arrow = c.iter().position(|&x| x == "=>").unwrap();
+        let input = vec![String::from_utf8(unescape(c[1])).unwrap()];
+        let (spark, rfc) = (answer(&c[2..arrow]), answer(&c[arrow + 1..]));
+        let label = format!("parse_url/{}", c[0]);
+        assert_eq!(
+            spark,
+            answer(
+                &data::rows(include_str!("../../crawl/tests/data/spark_url.txt"))
+                    .into_iter()
+                    .find(|(_, s)| s[0] == label && s[1] == c[1])
+                    .unwrap()
+                    .1[2..]
+            ),
+            "line {line}: Spark's answer as in spark_url.txt"
+        );
+        let got = run(&ctx, &label, &input).await.ok().map(|v| v[0].clone());
+        assert_eq!(&got, &expected[&(label.clone(), c[1].to_owned())], "line {line}: parse_url {} {:?}", c[0], c[1]);
+        let rfc_sql = match c[0] {
+            "PROTOCOL" => "uri_scheme(u)",
+            "AUTHORITY" => "uri_authority(u)",
+            "USERINFO" => "uri_userinfo(u)",
+            "HOST" => "uri_host(u)",
+            "PATH" => "uri_path(u)",
+            "QUERY" => "uri_query(u)",
+            "REF" => "uri_fragment(u)",
+            "FILE" => "CASE WHEN uri_query(u) IS NULL THEN uri_path(u) ELSE uri_path(u) || '?' || uri_query(u) END",
+            other => panic!("line {line}: part {other}"),
+        };
+        let schema = Arc::new(Schema::new(vec![Field::new("u", DataType::Utf8, true)]));
+        let batch = RecordBatch::try_new(schema.clone(), vec![Arc::new(StringArray::from(input))]).unwrap();
+        ctx.deregister_table("r").unwrap();
+        ctx.register_table("r", Arc::new(MemTable::try_new(schema, vec![vec![batch]]).unwrap())).unwrap();
+        let batches = ctx.sql(&format!("SELECT {rfc_sql} AS r FROM r")).await.unwrap().collect().await.unwrap();
+        let col = cast(batches[0].column(0), &DataType::Utf8).unwrap();
+        let col = col.as_any().downcast_ref::<StringArray>().unwrap();
+        let got = Some(col.iter().next().unwrap().map(String::from));
+        assert_eq!(got, rfc, "line {line}: {rfc_sql} on {:?}", c[1]);
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked} rows");
+}
