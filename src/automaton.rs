@@ -16,9 +16,12 @@
 //! see `src/simd.rs`). Where a run stops at a byte >= 0x80 and the
 //! generator found characters that lead the state back to itself (RFC
 //! 3987's `ucschar` inside an `ipath`, `iquery`, ...: `UTF8_RANGES`), the
-//! walker steps over those characters one at a time and skips on, so
-//! `/wiki/日本_語` stays one run; a character outside the set is walked byte
-//! by byte, and refused where the tables refuse it.
+//! skipper takes the characters whose leading byte leads only characters
+//! of the set (`UTF8_LEADS`: Latin, Greek, Cyrillic, Arabic, CJK, ...) into
+//! its SIMD blocks, and the walker steps over the other characters of the
+//! set one at a time and skips on, so `/wiki/日本_語` stays one run; a
+//! character outside the set is walked byte by byte, and refused where the
+//! tables refuse it.
 //! Tag operations, acceptance's included, are generated code (`apply`), so
 //! they compile to a few stores with constant indices.
 
@@ -56,7 +59,19 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
         nibbles: &T::AUTOMATON.accels.nibbles[k],
         high: T::AUTOMATON.accels.high[k],
         ext: None,
+        utf8: utf8_leads::<T>(k),
     }
+}
+
+/// The safe leading bytes of the UTF-8 characters the runs of run set `k`
+/// may hold, if any. (An ASCII grammar has none: this compiles to `None`.)
+#[inline(always)]
+fn utf8_leads<T: Tables>(k: usize) -> Option<&'static [u8; 32]> {
+    if T::AUTOMATON.accels.utf8_leads.is_empty() {
+        return None;
+    }
+    let u = T::AUTOMATON.accels.utf8[k] as usize;
+    u.checked_sub(1).map(|u| &T::AUTOMATON.accels.utf8_leads[u])
 }
 
 /// [`set`] with the triplets its runs may hold, if any. (Runs are skipped
@@ -72,6 +87,17 @@ fn set_with_triplets<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
         }),
         ..set::<T>(acc)
     }
+}
+
+/// Every run set of `T` in the forms the walker skips with: alone, and
+/// with the triplets its runs may hold (for the twin check of
+/// `oracle::skip_twin_disagreement`).
+#[cfg(feature = "oracle")]
+pub(crate) fn run_sets<T: Tables>() -> impl Iterator<Item = crate::simd::Set<'static>> {
+    (0..T::AUTOMATON.accels.nibbles.len()).flat_map(|k| {
+        let acc = layout::run_field(k);
+        [set::<T>(acc), set_with_triplets::<T>(acc)]
+    })
 }
 
 /// Runs entry `entry` of `T` over `input`, which must be shorter than

@@ -148,3 +148,35 @@ pub fn is_valid(input: &str, syntax: Syntax) -> bool {
 pub fn is_valid_bytes(input: &[u8], syntax: Syntax) -> bool {
     validity_regex(syntax).is_match(input)
 }
+
+/// The first disagreement between the run skipper this CPU runs (AVX2 where
+/// the CPU has it) and its scalar twin, over every run set of every
+/// grammar's automata (tagged and validator; each set alone and with the
+/// triplets and UTF-8 characters its runs may hold) and every start
+/// position in `input`; `None` when they agree everywhere. The skipper is
+/// the walker's hot path, and its scalar twin the reference (for the fuzz
+/// target `skip_twin`).
+///
+/// ```
+/// let input = "/wiki/%E6%97%A5/日本_語?q=русский#é".as_bytes();
+/// assert_eq!(uriscan::oracle::skip_twin_disagreement(input), None);
+/// ```
+pub fn skip_twin_disagreement(input: &[u8]) -> Option<String> {
+    use crate::tables::{with_tables, with_validator, Grammar};
+    fn check<T: crate::automaton::Tables>(input: &[u8], what: &str) -> Option<String> {
+        for (k, set) in crate::automaton::run_sets::<T>().enumerate() {
+            for start in 0..=input.len() {
+                let (simd, scalar) =
+                    (crate::simd::skip(input, start, set), crate::simd::skip_scalar(input, start, set));
+                if simd != scalar {
+                    return Some(format!("{what}, set {k}, from {start}: SIMD {simd}, scalar {scalar}"));
+                }
+            }
+        }
+        None
+    }
+    Grammar::ALL.iter().find_map(|&g| {
+        with_tables!(g, T => check::<T>(input, g.name()))
+            .or_else(|| with_validator!(g, T => check::<T>(input, &format!("{} validator", g.name()))))
+    })
+}

@@ -9,7 +9,9 @@
 //! to do with bytes `>= 0x80` (`high`: none, all, or some of them are in,
 //! which SIMD cannot express, so the scalar loop runs). Both forms are laid
 //! out as the `uriscan-layout` crate defines, for the generator and for
-//! [`ConstSet`] alike.
+//! [`ConstSet`] alike. A run may also hold whole triplets (`%C3` in a path)
+//! and whole UTF-8 characters whose leading byte is safe (in an IRI's path):
+//! the blocks classify those too, and both skippers step over them.
 #![deny(unsafe_op_in_unsafe_fn)]
 
 /// A self-loop set in both of its forms.
@@ -22,6 +24,24 @@ pub(crate) struct Set<'t> {
     pub high: u8,
     /// Whole triplets the run may also hold, if any.
     pub ext: Option<Ext<'t>>,
+    /// The leading bytes of the whole UTF-8 characters the run may also
+    /// hold, if any ([`uriscan_layout::utf8_leads`]: every two- or
+    /// three-byte character they lead is in the run's UTF-8 set).
+    pub utf8: Option<&'t [u8; 32]>,
+}
+
+/// The length of the whole character of `leads` at `j` (2 or 3: a safe
+/// leading byte and its continuation bytes), 0 when none starts there.
+#[inline(always)]
+fn utf8_char_at(input: &[u8], j: usize, leads: &[u8; 32]) -> usize {
+    let Some(&b) = input.get(j) else { return 0 };
+    let n = uriscan_layout::utf8_lead_len(leads, b);
+    let cont = |k: usize| input.get(j + k).is_some_and(|&c| c & 0xC0 == 0x80);
+    match n {
+        2 if cont(1) => 2,
+        3 if cont(1) && cont(2) => 3,
+        _ => 0,
+    }
 }
 
 /// A triplet a run may hold (`"%" HEXDIG HEXDIG` in a path): its byte
@@ -105,13 +125,13 @@ impl ConstSet {
 
     /// The set in the form the skippers take.
     pub(crate) const fn set(&'static self) -> Set<'static> {
-        Set { lut: &self.lut, bit: 1, nibbles: &self.nibbles.table, high: self.nibbles.high, ext: None }
+        Set { lut: &self.lut, bit: 1, nibbles: &self.nibbles.table, high: self.nibbles.high, ext: None, utf8: None }
     }
 }
 
 /// The scalar twin: the first index `>= i` whose byte is not in the set
-/// and does not start a complete triplet of `set.ext` (whose three bytes
-/// are then stepped over).
+/// and does not start a complete triplet of `set.ext` or a whole character
+/// of `set.utf8` (whose bytes are then stepped over).
 #[inline(always)]
 pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
     let plain = |i: usize| match input.get(i..) {
@@ -121,12 +141,16 @@ pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
         None => input.len(),
     };
     let mut i = plain(i);
-    if let Some(ext) = set.ext {
-        while ext.at(input, i) {
+    loop {
+        if set.ext.is_some_and(|ext| ext.at(input, i)) {
             i = plain(i + 3);
+            continue;
+        }
+        match set.utf8.map_or(0, |leads| utf8_char_at(input, i, leads)) {
+            0 => return i,
+            n => i = plain(i + n),
         }
     }
-    i
 }
 
 /// A way of skipping runs: [`Scalar`], or AVX2 (a token that exists only
@@ -421,32 +445,29 @@ pub(crate) mod avx2 {
         }
     }
 
-    /// The stops of a block of `w` lanes (32 or 16) at `at` once the
-    /// complete triplets of `ext` in it are taken into the run, and how far
-    /// the last one reaches past the block (0, 1 or 2 lanes). `stop` has the
-    /// lanes not in the run's set, `lead`/`first`/`second` those in the
-    /// triplet's sets, all from lane `from` on (the walker is in the run's
-    /// state at lane `from`). A triplet lies wholly in the block unless it
-    /// starts in one of its last two lanes: those are checked byte by byte.
-    /// Since no leading byte is a first or second byte, a lane that leads a
-    /// complete triplet is never inside one, so every complete triplet found
-    /// here is one the scalar loop steps over, and the lowest stop left is
-    /// the scalar loop's answer.
+    /// The lanes of a block of `w` lanes (32 or 16) at `at` that the
+    /// complete triplets of `ext` cover, and how far the last one reaches
+    /// past the block (0, 1 or 2 lanes). `lead`/`first`/`second` have the
+    /// lanes in the triplet's sets; only triplets leading from lane `from`
+    /// on count (the walker is in the run's state at lane `from`). A triplet
+    /// lies wholly in the block unless it starts in one of its last two
+    /// lanes: those are checked byte by byte. Since no leading byte is a
+    /// first or second byte, a lane that leads a complete triplet is never
+    /// inside one, so every complete triplet found here is one the scalar
+    /// loop steps over.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn block_with_triplets(
+    fn triplet_cover(
         input: &[u8],
         at: usize,
         w: u32,
         from: u32,
-        stop: u32,
         lead: u32,
         first: u32,
         second: u32,
         ext: super::Ext<'_>,
     ) -> (u32, usize) {
-        let from_on = u32::MAX << from;
-        let lead = lead & from_on;
+        let lead = lead & (u32::MAX << from);
         let mut t = lead & (first >> 1) & (second >> 2);
         let edge = lead & (0b11 << (w - 2));
         let mut over = 0;
@@ -458,13 +479,65 @@ pub(crate) mod avx2 {
                 }
             }
         }
-        let cover = t | t << 1 | t << 2;
-        (stop & from_on & !cover, over)
+        (t | t << 1 | t << 2, over)
+    }
+
+    /// The lanes of a block of `w` lanes (32 or 16) at `at` that whole
+    /// characters of the UTF-8 run set cover, and how far the last one
+    /// reaches past the block (0, 1 or 2 lanes). `l2`/`l3` have the lanes
+    /// with a safe two- or three-byte leading byte of `leads`, `cont` the
+    /// continuation bytes (`10xxxxxx`); only characters leading from lane
+    /// `from` on count. A leading byte is never a continuation byte, so the
+    /// characters found here are those the scalar loop steps over; a
+    /// character that starts in one of the last two lanes is checked byte
+    /// by byte.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn utf8_cover(
+        input: &[u8],
+        at: usize,
+        w: u32,
+        from: u32,
+        l2: u32,
+        l3: u32,
+        cont: u32,
+        leads: &[u8; 32],
+    ) -> (u32, usize) {
+        let from_on = u32::MAX << from;
+        let edge_lanes = 0b11u32 << (w - 2);
+        let (l2, l3) = (l2 & from_on, l3 & from_on);
+        let ok2 = l2 & !edge_lanes & (cont >> 1);
+        let ok3 = l3 & !edge_lanes & (cont >> 1) & (cont >> 2);
+        let mut cover = ok2 | ok2 << 1 | ok3 | ok3 << 1 | ok3 << 2;
+        let mut over = 0;
+        let edge = (l2 | l3) & edge_lanes;
+        if edge != 0 {
+            for lane in [w - 2, w - 1] {
+                let n = if edge & (1 << lane) != 0 { super::utf8_char_at(input, at + lane as usize, leads) } else { 0 };
+                if n != 0 {
+                    cover |= (((1u64 << n) - 1) << lane) as u32;
+                    over = (lane as usize + n).saturating_sub(w as usize);
+                }
+            }
+        }
+        (cover, over)
+    }
+
+    /// Whether the first of the `stop` lanes of the block at `at` may be
+    /// taken into the run: it leads a triplet of `set.ext`, or it is a byte
+    /// `>= 0x80` and the run may hold UTF-8 characters. (When not, it is the
+    /// answer, and the block needs no more work.)
+    #[inline(always)]
+    fn may_cover(input: &[u8], at: usize, stop: u32, set: Set<'_>) -> bool {
+        let j = at + stop.trailing_zeros() as usize;
+        set.ext.is_some_and(|ext| ext.leads(input, j))
+            || (set.utf8.is_some() && input.get(j).is_some_and(|&b| b >= 0x80))
     }
 
     /// The stops of the 32 bytes at `at`, from lane `from` on, with the
-    /// complete triplets of `set.ext` taken into the run, and how far past
-    /// the block the last triplet reaches.
+    /// complete triplets of `set.ext` and the whole characters of
+    /// `set.utf8` taken into the run, and how far past the block the last
+    /// of them reaches.
     ///
     /// # Safety
     /// `at + 32 <= input.len()`; the CPU must support AVX2.
@@ -484,19 +557,23 @@ pub(crate) mod avx2 {
             let v = _mm256_loadu_si256(input.as_ptr().add(at).cast());
             (v, stops32(v, lo_t, hi_t, high_in) & (u32::MAX << from))
         };
-        match set.ext {
-            Some(ext) if stop != 0 => {
-                if !ext.leads(input, at + stop.trailing_zeros() as usize) {
-                    // The first stop leads no triplet: it is the answer.
-                    return (stop, 0);
-                }
-                // SAFETY: the CPU supports AVX2.
-                let [lead, first, second] =
-                    unsafe { [hits32(v, &ext.nibbles[0]), hits32(v, &ext.nibbles[1]), hits32(v, &ext.nibbles[2])] };
-                block_with_triplets(input, at, 32, from, stop, lead, first, second, ext)
-            }
-            _ => (stop, 0),
+        if stop == 0 || !may_cover(input, at, stop, set) {
+            return (stop, 0);
         }
+        let (mut cover, mut over) = (0, 0);
+        if let Some(ext) = set.ext {
+            // SAFETY: the CPU supports AVX2.
+            let [lead, first, second] =
+                unsafe { [hits32(v, &ext.nibbles[0]), hits32(v, &ext.nibbles[1]), hits32(v, &ext.nibbles[2])] };
+            (cover, over) = triplet_cover(input, at, 32, from, lead, first, second, ext);
+        }
+        if let Some(leads) = set.utf8 {
+            // SAFETY: the CPU supports AVX2.
+            let [l2, l3, cont] = unsafe { utf8_masks32(v, leads) };
+            let (c, o) = utf8_cover(input, at, 32, from, l2, l3, cont, leads);
+            (cover, over) = (cover | c, over.max(o));
+        }
+        (stop & !cover, over)
     }
 
     /// [`block32`] for 16 bytes.
@@ -519,17 +596,74 @@ pub(crate) mod avx2 {
             let v = _mm_loadu_si128(input.as_ptr().add(at).cast());
             (v, stops16(v, lo_t, hi_t, high_in) & (u32::MAX << from))
         };
-        match set.ext {
-            Some(ext) if stop != 0 => {
-                if !ext.leads(input, at + stop.trailing_zeros() as usize) {
-                    return (stop, 0);
-                }
-                // SAFETY: the CPU supports AVX2.
-                let [lead, first, second] =
-                    unsafe { [hits16(v, &ext.nibbles[0]), hits16(v, &ext.nibbles[1]), hits16(v, &ext.nibbles[2])] };
-                block_with_triplets(input, at, 16, from, stop, lead, first, second, ext)
-            }
-            _ => (stop, 0),
+        if stop == 0 || !may_cover(input, at, stop, set) {
+            return (stop, 0);
+        }
+        let (mut cover, mut over) = (0, 0);
+        if let Some(ext) = set.ext {
+            // SAFETY: the CPU supports AVX2.
+            let [lead, first, second] =
+                unsafe { [hits16(v, &ext.nibbles[0]), hits16(v, &ext.nibbles[1]), hits16(v, &ext.nibbles[2])] };
+            (cover, over) = triplet_cover(input, at, 16, from, lead, first, second, ext);
+        }
+        if let Some(leads) = set.utf8 {
+            // SAFETY: the CPU supports AVX2.
+            let [l2, l3, cont] = unsafe { utf8_masks16(v, leads) };
+            let (c, o) = utf8_cover(input, at, 16, from, l2, l3, cont, leads);
+            (cover, over) = (cover | c, over.max(o));
+        }
+        (stop & !cover, over)
+    }
+
+    /// For the 32 bytes of `v`: the lanes with a safe two-byte and a safe
+    /// three-byte leading byte of `leads`, and the continuation bytes.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn utf8_masks32(v: __m256i, leads: &[u8; 32]) -> [u32; 3] {
+        // SAFETY: `leads` is 32 bytes long: two unaligned 16-byte loads; the
+        // rest are register-only AVX2 intrinsics; the CPU supports AVX2.
+        unsafe {
+            let lo_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(leads.as_ptr().cast()));
+            let hi_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(leads.as_ptr().add(16).cast()));
+            let m = _mm256_set1_epi8(0x0F);
+            let lo = _mm256_and_si256(v, m);
+            let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), m);
+            let hit = _mm256_and_si256(_mm256_shuffle_epi8(lo_t, lo), _mm256_shuffle_epi8(hi_t, hi));
+            let zero = _mm256_setzero_si256();
+            let l2 = _mm256_cmpeq_epi8(_mm256_and_si256(hit, _mm256_set1_epi8(uriscan_layout::UTF8_LEAD2 as i8)), zero);
+            let l3 = _mm256_cmpeq_epi8(_mm256_and_si256(hit, _mm256_set1_epi8(uriscan_layout::UTF8_LEAD3 as i8)), zero);
+            // 0x80..=0xBF are the bytes below -0x40 as `i8`.
+            let cont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v);
+            [!(_mm256_movemask_epi8(l2) as u32), !(_mm256_movemask_epi8(l3) as u32), _mm256_movemask_epi8(cont) as u32]
+        }
+    }
+
+    /// The same for 16 bytes (bits 16..32 clear).
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn utf8_masks16(v: __m128i, leads: &[u8; 32]) -> [u32; 3] {
+        // SAFETY: `leads` is 32 bytes long: two unaligned 16-byte loads; the
+        // rest are register-only SSSE3/SSE2 intrinsics; the CPU supports AVX2.
+        unsafe {
+            let lo_t = _mm_loadu_si128(leads.as_ptr().cast());
+            let hi_t = _mm_loadu_si128(leads.as_ptr().add(16).cast());
+            let m = _mm_set1_epi8(0x0F);
+            let lo = _mm_and_si128(v, m);
+            let hi = _mm_and_si128(_mm_srli_epi16::<4>(v), m);
+            let hit = _mm_and_si128(_mm_shuffle_epi8(lo_t, lo), _mm_shuffle_epi8(hi_t, hi));
+            let zero = _mm_setzero_si128();
+            let l2 = _mm_cmpeq_epi8(_mm_and_si128(hit, _mm_set1_epi8(uriscan_layout::UTF8_LEAD2 as i8)), zero);
+            let l3 = _mm_cmpeq_epi8(_mm_and_si128(hit, _mm_set1_epi8(uriscan_layout::UTF8_LEAD3 as i8)), zero);
+            let cont = _mm_cmpgt_epi8(_mm_set1_epi8(-0x40), v);
+            [
+                !(_mm_movemask_epi8(l2) as u32) & 0xFFFF,
+                !(_mm_movemask_epi8(l3) as u32) & 0xFFFF,
+                _mm_movemask_epi8(cont) as u32,
+            ]
         }
     }
 
@@ -604,8 +738,155 @@ mod tests {
                 high: dfa::ACCEL_HIGH[k],
                 ext: uriscan_layout::ext_triplet(dfa::ACCEL_EXT[k])
                     .map(|t| Ext { lut: &dfa::TRIPLET_LUT[t], nibbles: &dfa::TRIPLET_NIBBLES[t] }),
+                utf8: None,
             })
             .collect()
+    }
+
+    /// RFC 3987's run sets that may hold UTF-8 characters, with their
+    /// triplets and the index of their UTF-8 run set.
+    fn utf8_sets() -> Vec<(Set<'static>, usize)> {
+        use crate::tables::rfc3987 as iri;
+        (0..iri::ACCEL_NIBBLES.len())
+            .filter_map(|k| {
+                let u = usize::from(iri::ACCEL_UTF8[k]).checked_sub(1)?;
+                let set = Set {
+                    lut: &iri::ACCEL_LUT[uriscan_layout::lut_row(k)],
+                    bit: uriscan_layout::lut_bit(k),
+                    nibbles: &iri::ACCEL_NIBBLES[k],
+                    high: iri::ACCEL_HIGH[k],
+                    ext: uriscan_layout::ext_triplet(iri::ACCEL_EXT[k])
+                        .map(|t| Ext { lut: &iri::TRIPLET_LUT[t], nibbles: &iri::TRIPLET_NIBBLES[t] }),
+                    utf8: Some(&iri::UTF8_LEADS[u]),
+                };
+                Some((set, u))
+            })
+            .collect()
+    }
+
+    /// A leading byte is safe (`UTF8_LEADS`) exactly when every well-formed
+    /// character it leads is in the UTF-8 run set, as the walker's decoder
+    /// (`utf8_run`, tested against the tables in `automaton.rs`) says; and
+    /// the common scripts of the web's paths are safe in RFC 3987's paths.
+    #[test]
+    fn utf8_leads_are_the_leads_whose_characters_are_all_in_the_set() {
+        use crate::tables::rfc3987 as iri;
+        for u in 0..iri::UTF8_LEADS.len() {
+            let (full, ranges) = (&iri::UTF8_FULL[u], iri::UTF8_RANGES[u]);
+            let all_in = |b: u8, n: usize| {
+                (0x80..=0xBFu8).all(|c1| match n {
+                    2 => crate::automaton::utf8_run(&[b, c1], 0, full, ranges) == 2,
+                    _ => (0x80..=0xBFu8).all(|c2| crate::automaton::utf8_run(&[b, c1, c2], 0, full, ranges) == 3),
+                })
+            };
+            for b in 0..=255u8 {
+                let want = match b {
+                    0xC2..=0xDF if all_in(b, 2) => 2,
+                    0xE0..=0xEF if all_in(b, 3) => 3,
+                    _ => 0,
+                };
+                assert_eq!(uriscan_layout::utf8_lead_len(&iri::UTF8_LEADS[u], b), want, "set {u}, {b:#04x}");
+            }
+        }
+        // Latin, Greek, Cyrillic, Hebrew, Arabic and the CJK ideographs lead
+        // with safe bytes in every UTF-8 run set of RFC 3987; U+0080..U+009F
+        // (C2) and U+2000..U+2FFF (E2, which holds the bidi formatting
+        // characters RFC 3987 leaves out) do not.
+        for u in 0..iri::UTF8_LEADS.len() {
+            let t = &iri::UTF8_LEADS[u];
+            for lead in [0xC3, 0xCE, 0xD0, 0xD1, 0xD7, 0xD8, 0xD9] {
+                assert_eq!(uriscan_layout::utf8_lead_len(t, lead), 2, "set {u}, {lead:#04x}");
+            }
+            for lead in 0xE4..=0xE9 {
+                assert_eq!(uriscan_layout::utf8_lead_len(t, lead), 3, "set {u}, {lead:#04x}");
+            }
+            assert_eq!(uriscan_layout::utf8_lead_len(t, 0xC2), 0);
+            assert_eq!(uriscan_layout::utf8_lead_len(t, 0xE2), 0);
+        }
+    }
+
+    /// With UTF-8 characters in the runs: `skip` (AVX2 where available) and
+    /// `skip_scalar` agree on every byte value at every position of
+    /// character-dense strings whose characters straddle the 16- and
+    /// 32-byte block boundaries at every offset, and on random mixtures of
+    /// run bytes, triplets, characters in and out of the set, broken ones
+    /// and other bytes; and the scalar twin steps over exactly the
+    /// characters `utf8_run` takes whose leading byte is safe.
+    #[test]
+    fn simd_skip_with_utf8_agrees_with_scalar_twin() {
+        use crate::tables::rfc3987 as iri;
+        let mut rnd = xorshift(0x5851_F42D_4C95_7F2D);
+        let sets = utf8_sets();
+        assert!(!sets.is_empty());
+        let chars: Vec<Vec<u8>> =
+            ['é', 'ß', 'Ω', 'я', 'ع', '日', '本', 'ก', '한', '\u{A0}', '\u{80}', '\u{E000}', '😀', '\u{FFFE}']
+                .iter()
+                .map(|c| c.to_string().into_bytes())
+                .collect();
+        for (s, u) in sets {
+            let member: Vec<u8> = (0..=255u8).filter(|&b| s.lut[b as usize] & s.bit != 0).collect();
+            let pick = |v: &[u8], r: u64| v[(r % v.len() as u64) as usize];
+            for len in [15usize, 16, 17, 18, 31, 32, 33, 34, 35, 63, 64, 65, 66] {
+                for offset in 0..3 {
+                    let mut v: Vec<u8> = (0..offset).map(|_| pick(&member, rnd())).collect();
+                    while v.len() < len {
+                        v.extend_from_slice(&chars[(rnd() % 9) as usize]);
+                    }
+                    v.truncate(len);
+                    let mut w = v.clone();
+                    for pos in 0..len {
+                        for b in 0..=255u8 {
+                            w[pos] = b;
+                            assert_eq!(skip(&w, 0, s), skip_scalar(&w, 0, s), "{w:?}");
+                        }
+                        w[pos] = v[pos];
+                    }
+                }
+            }
+            for _ in 0..20_000 {
+                let len = (rnd() % 110) as usize;
+                let mut v = Vec::with_capacity(len + 4);
+                while v.len() < len {
+                    match rnd() % 10 {
+                        0..=2 => v.push(pick(&member, rnd())),
+                        3..=5 => v.extend_from_slice(&chars[(rnd() % chars.len() as u64) as usize]),
+                        6 => v.extend_from_slice(b"%C3"),
+                        7 => v.push(0x80 | (rnd() as u8 & 0x7F)),
+                        8 => v.extend_from_slice(&chars[(rnd() % chars.len() as u64) as usize][..1]),
+                        _ => v.push(rnd() as u8),
+                    }
+                }
+                let start = if v.is_empty() { 0 } else { (rnd() % v.len() as u64) as usize };
+                let got = skip_scalar(&v, start, s);
+                assert_eq!(skip(&v, start, s), got, "{v:?} from {start}");
+                // The definition: run bytes, whole triplets, and whole
+                // characters of the set with a safe leading byte.
+                let mut want = start;
+                loop {
+                    let n = match v.get(want) {
+                        Some(&b) if s.contains(b) => 1,
+                        Some(b'%')
+                            if s.ext.is_some()
+                                && v.get(want + 1..want + 3).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) =>
+                        {
+                            3
+                        }
+                        Some(&b) if uriscan_layout::utf8_lead_len(&iri::UTF8_LEADS[u], b) != 0 => {
+                            let n =
+                                crate::automaton::utf8_run(&v, want, &iri::UTF8_FULL[u], iri::UTF8_RANGES[u]) - want;
+                            // `utf8_run` may take more than one character.
+                            n.min(uriscan_layout::utf8_lead_len(&iri::UTF8_LEADS[u], b))
+                        }
+                        _ => 0,
+                    };
+                    if n == 0 {
+                        break;
+                    }
+                    want += n;
+                }
+                assert_eq!(got, want, "{v:?} from {start}");
+            }
+        }
     }
 
     fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
@@ -886,7 +1167,7 @@ mod tests {
         for h in 0..8 {
             nib[16 + h] = 1 << h;
         }
-        let s = Set { lut: &lut, bit: 1, nibbles: &nib, high: 1, ext: None };
+        let s = Set { lut: &lut, bit: 1, nibbles: &nib, high: 1, ext: None, utf8: None };
         let v: Vec<u8> = (0..=255u8).filter(|&b| b != b'#').chain([b'#', b'a']).collect();
         assert_eq!(skip(&v, 0, s), 255);
         assert_eq!(skip_scalar(&v, 0, s), 255);

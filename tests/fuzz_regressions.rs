@@ -28,8 +28,10 @@ fn replay() {
             "strict_vs_oracle" => fuzz_checks::strict_vs_oracle(input),
             #[cfg(feature = "oracle")]
             "split_vs_oracle" => fuzz_checks::split_vs_oracle(input),
+            #[cfg(feature = "oracle")]
+            "skip_twin" => fuzz_checks::skip_twin(input),
             #[cfg(not(feature = "oracle"))]
-            "strict_vs_oracle" | "split_vs_oracle" => return false,
+            "strict_vs_oracle" | "split_vs_oracle" | "skip_twin" => return false,
             "arrow" => return false,
             other => panic!("unknown target {other:?}"),
         }

@@ -316,6 +316,76 @@ pub const fn nibbles(bits: &[u64; 4]) -> Nibbles {
     Nibbles { table, high }
 }
 
+/// The safe leading bytes of a UTF-8 run set as nibble tables (`[lo[16],
+/// hi[16]]`, one row per UTF-8 run set, `UTF8_LEADS`): byte `b` leads a
+/// two-byte character every one of whose 64 continuations is in the set
+/// when `lo[b & 15] & hi[b >> 4] & UTF8_LEAD2 != 0`, a three-byte one all of
+/// whose 4,096 are in it (and well-formed: not `E0`, whose short forms are
+/// overlong, nor `ED`, which leads surrogates) when the `UTF8_LEAD3` bit is.
+/// `hi` has [`UTF8_LEAD_C`] at 0xC, [`UTF8_LEAD_D`] at 0xD and [`UTF8_LEAD3`]
+/// at 0xE, 0 elsewhere: a SIMD skipper then steps over whole characters of
+/// the set in a block with two `pshufb`, and leaves every other character to
+/// the scalar decoder.
+///
+/// ```
+/// use uriscan_layout as l;
+/// // Every two-byte character from U+00C0 (lead C3) to U+07FF (lead DF).
+/// let t = l::utf8_leads(&|lead: u8| (0xC3..=0xDF).contains(&lead));
+/// assert_eq!(l::utf8_lead_len(&t, 0xC3), 2);
+/// assert_eq!(l::utf8_lead_len(&t, 0xC2), 0);
+/// assert_eq!(l::utf8_lead_len(&t, 0xE4), 0);
+/// assert_eq!(l::utf8_lead_len(&t, b'a'), 0);
+/// ```
+#[must_use]
+pub fn utf8_leads(whole: &dyn Fn(u8) -> bool) -> [u8; 32] {
+    let mut t = [0u8; 32];
+    for lead in (0xC2..=0xDFu8).chain(0xE1..=0xECu8).chain(0xEE..=0xEFu8) {
+        if whole(lead) {
+            let bit = match lead >> 4 {
+                0xC => UTF8_LEAD_C,
+                0xD => UTF8_LEAD_D,
+                _ => UTF8_LEAD3,
+            };
+            t[usize::from(lead & 15)] |= bit;
+        }
+    }
+    t[16 + 0xC] = UTF8_LEAD_C;
+    t[16 + 0xD] = UTF8_LEAD_D;
+    t[16 + 0xE] = UTF8_LEAD3;
+    t
+}
+
+/// [`utf8_leads`] bit of a two-byte lead `0xC_`.
+pub const UTF8_LEAD_C: u8 = 1;
+/// [`utf8_leads`] bit of a two-byte lead `0xD_`.
+pub const UTF8_LEAD_D: u8 = 2;
+/// [`utf8_leads`] bits of the two-byte leads.
+pub const UTF8_LEAD2: u8 = UTF8_LEAD_C | UTF8_LEAD_D;
+/// [`utf8_leads`] bit of a three-byte lead `0xE_`.
+pub const UTF8_LEAD3: u8 = 4;
+
+/// The length of the character byte `b` leads when it is a safe lead of the
+/// [`utf8_leads`] tables `t` (2 or 3), else 0.
+///
+/// ```
+/// use uriscan_layout as l;
+/// let t = l::utf8_leads(&|lead: u8| lead == 0xE6);
+/// assert_eq!(l::utf8_lead_len(&t, 0xE6), 3);
+/// assert_eq!(l::utf8_lead_len(&t, 0xE7), 0);
+/// ```
+#[inline(always)]
+#[must_use]
+pub const fn utf8_lead_len(t: &[u8; 32], b: u8) -> usize {
+    let hit = t[(b & 15) as usize] & t[16 + (b >> 4) as usize];
+    if hit & UTF8_LEAD3 != 0 {
+        3
+    } else if hit & UTF8_LEAD2 != 0 {
+        2
+    } else {
+        0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

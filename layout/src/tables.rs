@@ -67,6 +67,9 @@ pub struct Accels {
     /// Per UTF-8 run set: its code points as sorted inclusive ranges
     /// (empty for a grammar of bytes).
     pub utf8_ranges: &'static [&'static [(u32, u32)]],
+    /// Per UTF-8 run set: its safe leading bytes as nibble tables
+    /// ([`utf8_leads`](crate::utf8_leads)).
+    pub utf8_leads: &'static [[u8; 32]],
 }
 
 /// A generated automaton: its tables, and its tag operations as code.

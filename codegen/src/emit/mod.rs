@@ -389,6 +389,38 @@ fn utf8_tables(o: &mut String, plan: &accel::Plan) {
         let _ = writeln!(o, "    &[{}],", r.join(", "));
     }
     o.push_str("];\n");
+    let _ = writeln!(
+        o,
+        "/// Per UTF-8 run set: the leading bytes all of whose characters are in it, as nibble tables\n/// (`uriscan_layout::utf8_leads`).\npub static UTF8_LEADS: [[u8; 32]; {}] = [",
+        plan.utf8_sets.len()
+    );
+    for cps in &plan.utf8_sets {
+        let t = uriscan_layout::utf8_leads(&|lead| {
+            let (lo, len) =
+                if lead < 0xE0 { (u32::from(lead & 0x1F) << 6, 64) } else { (u32::from(lead & 0x0F) << 12, 4096) };
+            covers(cps, lo, lo + len - 1)
+        });
+        let _ = writeln!(o, "    [{}],", t.iter().map(u8::to_string).collect::<Vec<_>>().join(", "));
+    }
+    o.push_str("];\n");
+}
+
+/// Whether the sorted, disjoint ranges `cps` hold every code point of `lo..=hi`.
+fn covers(cps: &[(u32, u32)], lo: u32, hi: u32) -> bool {
+    let mut next = lo;
+    for &(a, b) in cps {
+        if b < next {
+            continue;
+        }
+        if a > next {
+            return false;
+        }
+        if b >= hi {
+            return true;
+        }
+        next = b + 1;
+    }
+    false
 }
 
 /// The `Tables` type: the tables as one `uriscan_layout::Automaton`, and the
@@ -446,6 +478,7 @@ impl uriscan_layout::Tables for Tables {{
             triplet_nibbles: &TRIPLET_NIBBLES,
             utf8_full: &UTF8_FULL,
             utf8_ranges: &UTF8_RANGES,
+            utf8_leads: &UTF8_LEADS,
         }},
     }};
 

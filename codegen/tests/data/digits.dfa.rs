@@ -107,6 +107,10 @@ pub static UTF8_FULL: [[u64; 16]; 0] = [
 /// Per UTF-8 run set: its code points as sorted, disjoint, inclusive ranges.
 pub static UTF8_RANGES: [&[(u32, u32)]; 0] = [
 ];
+/// Per UTF-8 run set: the leading bytes all of whose characters are in it, as nibble tables
+/// (`uriscan_layout::utf8_leads`).
+pub static UTF8_LEADS: [[u8; 32]; 0] = [
+];
 /// The automaton, for the runtime's walker: tables, and the tag operations as code.
 #[derive(Clone, Copy, Debug)]
 pub struct Tables;
@@ -136,6 +140,7 @@ impl uriscan_layout::Tables for Tables {
             triplet_nibbles: &TRIPLET_NIBBLES,
             utf8_full: &UTF8_FULL,
             utf8_ranges: &UTF8_RANGES,
+            utf8_leads: &UTF8_LEADS,
         },
     };
 

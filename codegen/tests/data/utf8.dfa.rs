@@ -145,6 +145,12 @@ pub static UTF8_RANGES: [&[(u32, u32)]; 2] = [
     &[(0xa0, 0xd7ff), (0xe000, 0xfffd), (0x10000, 0x10ffff)],
     &[(0x80, 0x7ff), (0xd000, 0xd7ff), (0xe000, 0xe0ff)],
 ];
+/// Per UTF-8 run set: the leading bytes all of whose characters are in it, as nibble tables
+/// (`uriscan_layout::utf8_leads`).
+pub static UTF8_LEADS: [[u8; 32]; 2] = [
+    [2, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 7, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 0],
+    [2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 0],
+];
 /// The automaton, for the runtime's walker: tables, and the tag operations as code.
 #[derive(Clone, Copy, Debug)]
 pub struct Tables;
@@ -174,6 +180,7 @@ impl uriscan_layout::Tables for Tables {
             triplet_nibbles: &TRIPLET_NIBBLES,
             utf8_full: &UTF8_FULL,
             utf8_ranges: &UTF8_RANGES,
+            utf8_leads: &UTF8_LEADS,
         },
     };
 
