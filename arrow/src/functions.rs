@@ -480,28 +480,15 @@ pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
             return port.push(None);
         };
         let c = cc_index::cc_index_columns(row.text);
-        let owned = [
-            Some(c.url_surtkey.as_str()),
-            c.url_host_name.as_deref(),
-            c.url_host_tld.as_deref(),
-            c.url_host_2nd_last_part.as_deref(),
-            c.url_host_3rd_last_part.as_deref(),
-            c.url_host_4th_last_part.as_deref(),
-            c.url_host_5th_last_part.as_deref(),
-            c.url_host_registry_suffix.as_deref(),
-            c.url_host_registered_domain.as_deref(),
-            c.url_host_private_suffix.as_deref(),
-            c.url_host_private_domain.as_deref(),
-            c.url_host_name_reversed.as_deref(),
-            c.url_protocol.as_deref(),
-        ];
-        for (col, value) in cols.iter_mut().zip(owned) {
-            col.push_inline(value);
-        }
-        port.push(c.url_port);
-        // The path and query are the row's own: views into the input.
-        let split = uriscan::split(row.text);
         let has_scheme = c.url_protocol.is_some();
+        // The computed text columns (`url_surtkey` to `url_protocol`); the
+        // path and query are the row's own: views into the input.
+        let (text, url_port, _) = c.into_columns();
+        for (col, value) in cols.iter_mut().zip(&text) {
+            col.push_inline(value.as_deref());
+        }
+        port.push(url_port);
+        let split = uriscan::split(row.text);
         if let [.., path, query] = &mut cols[..] {
             path.push_part(&row, has_scheme.then(|| paths::path(row.text)));
             query.push_part(&row, split.query.filter(|_| has_scheme));

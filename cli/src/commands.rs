@@ -88,20 +88,20 @@ impl Fill for ParseJob {
         l.first_fields(r);
         match l.parse(self.syntax) {
             Ok(u) => {
-                let p = u.components();
+                // Each component as its range in the line (`u` views it).
                 r.push(Val::Bool(true));
-                r.opt(p.scheme);
-                r.opt(p.authority);
-                r.opt(u.userinfo());
-                r.opt(u.host());
+                r.part(l, u.range(uriscan::Component::Scheme));
+                r.part(l, u.range(uriscan::Component::Authority));
+                r.part(l, u.range(uriscan::Component::Userinfo));
+                r.part(l, u.range(uriscan::Component::Host));
                 match u.host_kind() {
                     Some(k) => r.name(k.name()),
                     None => r.push(Val::Null),
                 }
-                r.opt(u.port());
-                r.str(p.path);
-                r.opt(p.query);
-                r.opt(p.fragment);
+                r.part(l, u.range(uriscan::Component::Port));
+                r.part(l, u.range(uriscan::Component::Path));
+                r.part(l, u.range(uriscan::Component::Query));
+                r.part(l, u.range(uriscan::Component::Fragment));
                 r.nulls(3);
             }
             Err(e) => {

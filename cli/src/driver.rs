@@ -885,6 +885,112 @@ mod tests {
         assert!(compared > 10_000, "{compared} records");
     }
 
+    /// Writes the records of `job` over `data` into a TSV sink of
+    /// `layout` three ways ([`TsvAll`](crate::record::TsvAll) where the
+    /// layout allows, [`Direct`](crate::record::Direct) where it allows,
+    /// through rows) and checks that they are the same bytes; returns the
+    /// number of records.
+    fn three_ways<J: Job<Acc = ()> + crate::record::Fill>(
+        job: &J,
+        layout: &Layout,
+        opts: &RunOpts,
+        file: &FileCtx,
+        data: &[u8],
+    ) -> u64 {
+        let mut all = Sink::new(layout, Vec::new());
+        let mut direct = Sink::new(layout, Vec::new()).no_tsv_all();
+        let mut rows = Sink::new(layout, Vec::new()).rows_only();
+        // Line numbers from 7, then 95 (a carry into a new digit) in the
+        // same sinks.
+        let mut n = 0;
+        for first in [7, 95] {
+            n = process(job, opts, file, first, data, &[], &mut all, &mut ());
+            process(job, opts, file, first, data, &[], &mut direct, &mut ());
+            process(job, opts, file, first, data, &[], &mut rows, &mut ());
+        }
+        let (a, d, r) = (all.take(), direct.take(), rows.take());
+        assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&r), "{data:?}");
+        assert_eq!(a, r);
+        assert_eq!(d, r);
+        assert_eq!(a.iter().filter(|&&b| b == opts.sep).count() as u64, 2 * n);
+        n
+    }
+
+    /// The TSV writer of every column ([`TsvAll`](crate::record::TsvAll):
+    /// the default fields, `-H`, `--echo`, all of them) writes the bytes
+    /// that the selecting writers do, for every command that fills its
+    /// records through it (`parse`, `parse --lenient`, `fn`), on arbitrary
+    /// chunks: TAB, backslash, CR, NUL, control bytes, invalid UTF-8, an
+    /// empty line, a last line without its terminator.
+    #[test]
+    fn tsv_all_records_equal_selected_records() {
+        use crate::commands::LenientJob;
+        use crate::functions::FnJob;
+        use uriscan_crawl::function_set::{Args, FUNCTIONS};
+
+        fn selections(columns: &[&str]) -> Vec<(Vec<String>, bool)> {
+            let mut out = Vec::new();
+            for (file, input) in [(false, false), (true, false), (false, true), (true, true)] {
+                let names = columns.iter().filter(|&&c| (c != "file" || file) && (c != "input" || input));
+                out.push((vec![names.copied().collect::<Vec<_>>().join(",")], true));
+            }
+            // Not every column, or not in order: the selecting writers.
+            out.push((vec!["line".to_string()], false));
+            out.push((vec![format!("input,{},line", columns[columns.len() - 1])], false));
+            let mut shuffled: Vec<&str> = columns.to_vec();
+            shuffled.swap(1, 2);
+            out.push((vec![shuffled.join(",")], false));
+            out
+        }
+
+        let mut rng = Rng(0x07ab_5a11);
+        let file = FileCtx::new("a \\ \"file\"\t.txt");
+        let mut written = 0;
+        for case in 0..120 {
+            let mut data = rng.chunk(case % 3 == 0);
+            if case % 5 == 0 {
+                data.extend_from_slice(b"\n\nhttp://h/last");
+            }
+            for sep in [b'\n', b'\0'] {
+                let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
+                for syntax in [Syntax::UriReference, Syntax::IriReference, Syntax::FragmentAddress] {
+                    for (fields, expect) in selections(ParseJob::COLUMNS) {
+                        let layout =
+                            Layout::new(Format::Tsv, ParseJob::COLUMNS, Some(&fields), |_| true, None, sep).unwrap();
+                        assert_eq!(layout.is_tsv_all(), expect, "{fields:?}");
+                        written += three_ways(&ParseJob { syntax }, &layout, &opts, &file, &data);
+                    }
+                    for (fields, expect) in selections(LenientJob::COLUMNS) {
+                        let layout =
+                            Layout::new(Format::Tsv, LenientJob::COLUMNS, Some(&fields), |_| true, None, sep).unwrap();
+                        assert_eq!(layout.is_tsv_all(), expect, "{fields:?}");
+                        written += three_ways(&LenientJob { syntax }, &layout, &opts, &file, &data);
+                    }
+                }
+                // The default selection (no file, no input).
+                let layout =
+                    Layout::new(Format::Tsv, ParseJob::COLUMNS, None, |c| c != "file" && c != "input", None, sep)
+                        .unwrap();
+                assert!(layout.is_tsv_all());
+                three_ways(&ParseJob { syntax: Syntax::UriReference }, &layout, &opts, &file, &data);
+                if case % 4 == 0 {
+                    // Functions of every result type (those without a
+                    // required argument).
+                    for f in FUNCTIONS.iter().filter(|f| f.params.iter().all(|p| p.optional)) {
+                        let job = FnJob { f, args: Args::default() };
+                        for (fields, expect) in selections(FnJob::COLUMNS) {
+                            let layout =
+                                Layout::new(Format::Tsv, FnJob::COLUMNS, Some(&fields), |_| true, None, sep).unwrap();
+                            assert_eq!(layout.is_tsv_all(), expect, "{fields:?}");
+                            written += three_ways(&job, &layout, &opts, &file, &data);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(written > 10_000, "{written} records");
+    }
+
     /// The escape scan over a chunk finds exactly the lines that have a byte
     /// to escape.
     #[test]

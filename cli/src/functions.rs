@@ -104,46 +104,16 @@ impl Job for CcIndexJob {
         let mut r = l.row();
         match call(self.f, &Args::default(), l) {
             Value::CcIndex(c) => {
-                let CcIndexColumns {
-                    url_surtkey,
-                    url_host_name,
-                    url_host_tld,
-                    url_host_2nd_last_part,
-                    url_host_3rd_last_part,
-                    url_host_4th_last_part,
-                    url_host_5th_last_part,
-                    url_host_registry_suffix,
-                    url_host_registered_domain,
-                    url_host_private_suffix,
-                    url_host_private_domain,
-                    url_host_name_reversed,
-                    url_protocol,
-                    url_port,
-                    url_path,
-                    url_query,
-                } = *c;
+                let (text, port, rest) = c.into_columns();
                 let s = |v: Option<String>| v.map_or(Val::Null, Val::owned);
-                r.push(Val::owned(url_surtkey));
-                for v in [
-                    url_host_name,
-                    url_host_tld,
-                    url_host_2nd_last_part,
-                    url_host_3rd_last_part,
-                    url_host_4th_last_part,
-                    url_host_5th_last_part,
-                    url_host_registry_suffix,
-                    url_host_registered_domain,
-                    url_host_private_suffix,
-                    url_host_private_domain,
-                    url_host_name_reversed,
-                    url_protocol,
-                ] {
+                for v in text {
                     r.push(s(v));
                 }
                 // A port is 0 to 65535: never negative.
-                r.push(url_port.map_or(Val::Null, |p| Val::Int(u64::try_from(p).unwrap_or_default())));
-                r.push(s(url_path));
-                r.push(s(url_query));
+                r.push(port.map_or(Val::Null, |p| Val::Int(u64::try_from(p).unwrap_or_default())));
+                for v in rest {
+                    r.push(s(v));
+                }
             }
             // A line that is not UTF-8: no columns.
             _ => r.nulls(CC_COLUMNS.len()),

@@ -18,6 +18,7 @@
 //!   written as they are (not escaped, so not lossless).
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use base64::Engine as _;
 use clap::ValueEnum;
@@ -179,20 +180,32 @@ pub trait Fields<'a> {
         self.push(Val::s(s));
     }
 
-    /// The next column's value, a string or null.
-    #[inline]
-    fn opt(&mut self, s: Option<&'a str>) {
-        match s {
-            Some(s) => self.str(s),
-            None => self.push(Val::Null),
-        }
-    }
-
     /// `n` nulls.
     #[inline]
     fn nulls(&mut self, n: usize) {
         for _ in 0..n {
             self.push(Val::Null);
+        }
+    }
+
+    /// The next column's value: the bytes `r` of line `l`, the line whose
+    /// record this is (null when `r` is `None` or out of range). `r` holds
+    /// whole UTF-8 characters when the line is text (a component's range
+    /// in a parse of the line is such a range).
+    #[inline]
+    fn part(&mut self, l: &Line<'a>, r: Option<Range<usize>>) {
+        self.push(Val::opt_b(r.and_then(|r| l.bytes.get(r))));
+    }
+
+    /// The columns every line command has first (`file`, `line`, `input`)
+    /// of line `l`: its file name, its number and its bytes.
+    #[inline]
+    fn line_fields(&mut self, l: &Line<'a>) {
+        self.str(&l.file.name);
+        self.push(Val::Int(l.no));
+        match l.text {
+            Some(t) => self.str(t),
+            None => self.push(Val::b(l.bytes)),
         }
     }
 }
@@ -228,7 +241,7 @@ struct DirectField {
 
 impl DirectField {
     /// What comes before the value.
-    #[inline]
+    #[inline(always)]
     fn prefix(&self, json: bool, out: &mut Vec<u8>) {
         if json {
             out.extend_from_slice(&self.key);
@@ -238,7 +251,7 @@ impl DirectField {
     }
 
     /// The null value with what comes before it.
-    #[inline]
+    #[inline(always)]
     fn null(&self, json: bool, out: &mut Vec<u8>) {
         if json {
             out.extend_from_slice(&self.null);
@@ -324,14 +337,6 @@ impl<'a> Fields<'a> for Direct<'_> {
     }
 
     #[inline(always)]
-    fn opt(&mut self, s: Option<&'a str>) {
-        match s {
-            Some(s) => self.str(s),
-            None => self.nulls(1),
-        }
-    }
-
-    #[inline(always)]
     fn name(&mut self, s: &'static str) {
         debug_assert!(plain(s.as_bytes()), "{s:?}");
         let Some(f) = self.next() else { return };
@@ -344,6 +349,206 @@ impl<'a> Fields<'a> for Direct<'_> {
         for _ in 0..n {
             if let Some(f) = self.next() {
                 f.null(self.json, &mut self.out);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn part(&mut self, l: &Line<'a>, r: Option<Range<usize>>) {
+        let Some(f) = self.next() else { return };
+        match r.and_then(|r| line_part(l, r)) {
+            None => f.null(self.json, &mut self.out),
+            Some(s) => {
+                f.prefix(self.json, &mut self.out);
+                match (l.escape_free && l.text.is_some(), self.json) {
+                    (true, _) => self.plain_str(s),
+                    (false, true) => json_bytes(&mut self.out, s),
+                    (false, false) => tsv_str(&mut self.out, s),
+                }
+            }
+        }
+    }
+}
+
+/// The bytes `r` of line `l` ([`Fields::part`]).
+#[inline(always)]
+fn line_part<'a>(l: &Line<'a>, r: Range<usize>) -> Option<&'a [u8]> {
+    #[cfg(debug_assertions)]
+    if let Some(t) = l.text.filter(|t| r.start <= r.end && r.end <= t.len()) {
+        assert!(t.is_char_boundary(r.start) && t.is_char_boundary(r.end), "{r:?} splits a character of {t:?}");
+    }
+    l.bytes.get(r)
+}
+
+/// A number in decimal, kept from one record to the next: the next line's
+/// number is mostly the last one plus one, an increment of the last digit
+/// rather than a conversion.
+#[derive(Default)]
+pub struct Decimal {
+    /// The number `digits[..len]` stands for (when `len` > 0).
+    value: u64,
+    len: usize,
+    /// The digits, most significant first; `u64::MAX` has 20.
+    digits: [u8; 20],
+}
+
+impl Decimal {
+    /// Appends `n` in decimal to `out`.
+    #[inline(always)]
+    fn write(&mut self, n: u64, out: &mut Vec<u8>) {
+        if n != self.value || self.len == 0 {
+            if !(self.len > 0 && Some(n) == self.value.checked_add(1) && self.increment()) {
+                let mut buf = itoa::Buffer::new();
+                let s = buf.format(n).as_bytes();
+                self.len = s.len();
+                self.digits[..s.len()].copy_from_slice(s);
+            }
+            self.value = n;
+        }
+        // All the digits (a copy of a constant size, no call), then only
+        // the number's.
+        let at = out.len();
+        out.extend_from_slice(&self.digits);
+        out.truncate(at + self.len);
+    }
+
+    /// Adds one to the digits; `false` when they are all nines (the number
+    /// gets one more digit: the caller converts it anew).
+    #[inline(always)]
+    fn increment(&mut self) -> bool {
+        for d in self.digits[..self.len].iter_mut().rev() {
+            if *d != b'9' {
+                *d += 1;
+                return true;
+            }
+            *d = b'0';
+        }
+        false
+    }
+}
+
+/// Writes every column of a line command's record as TSV straight into the
+/// output buffer, but `file` and `input` when they are not selected (the
+/// default selection, `-H`, `--echo`): no per-column selection check, a TAB
+/// before every column after `line`.
+pub struct TsvAll<'s> {
+    /// The sink's buffer.
+    out: &'s mut Vec<u8>,
+    /// The sink's last line number in decimal.
+    no: &'s mut Decimal,
+    /// Whether `file` is selected.
+    file: bool,
+    /// Whether `input` is selected.
+    input: bool,
+    /// The addresses `[start, end)` of the line when none of its bytes needs
+    /// an escape in TSV (else empty), as for [`Direct`].
+    clean: (usize, usize),
+    /// Whether the line is UTF-8 text with no byte to escape, so that any
+    /// part of it is copied as it is.
+    clean_text: bool,
+    /// The columns pushed (checked in debug builds: `line_fields` first,
+    /// then every column).
+    #[cfg(debug_assertions)]
+    col: usize,
+}
+
+impl TsvAll<'_> {
+    /// One more column (debug builds: after the line's first three).
+    #[inline(always)]
+    fn count(&mut self) {
+        #[cfg(debug_assertions)]
+        {
+            assert!(self.col >= 3, "TsvAll: a column before the line's first ones");
+            self.col += 1;
+        }
+    }
+
+    /// A string value, with the TAB before it.
+    #[inline(always)]
+    fn tab_str(&mut self, s: &str) {
+        let s = s.as_bytes();
+        let (start, end) = self.clean;
+        let addr = s.as_ptr() as usize;
+        self.out.push(b'\t');
+        if addr >= start && addr + s.len() <= end {
+            self.out.extend_from_slice(s);
+        } else {
+            tsv_str(self.out, s);
+        }
+    }
+}
+
+impl<'a> Fields<'a> for TsvAll<'_> {
+    #[inline(always)]
+    fn push(&mut self, v: Val<'a>) {
+        self.count();
+        match &v {
+            Val::Null => self.out.extend_from_slice(b"\t\\N"),
+            Val::Bool(true) => self.out.extend_from_slice(b"\ttrue"),
+            Val::Bool(false) => self.out.extend_from_slice(b"\tfalse"),
+            v => {
+                self.out.push(b'\t');
+                tsv_val(self.out, v);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn str(&mut self, s: &'a str) {
+        self.count();
+        self.tab_str(s);
+    }
+
+    #[inline(always)]
+    fn name(&mut self, s: &'static str) {
+        debug_assert!(plain(s.as_bytes()), "{s:?}");
+        self.count();
+        self.out.push(b'\t');
+        self.out.extend_from_slice(s.as_bytes());
+    }
+
+    #[inline(always)]
+    fn nulls(&mut self, n: usize) {
+        for _ in 0..n {
+            self.count();
+            self.out.extend_from_slice(b"\t\\N");
+        }
+    }
+
+    #[inline(always)]
+    fn part(&mut self, l: &Line<'a>, r: Option<Range<usize>>) {
+        self.count();
+        match r.and_then(|r| line_part(l, r)) {
+            None => self.out.extend_from_slice(b"\t\\N"),
+            Some(s) => {
+                self.out.push(b'\t');
+                if self.clean_text {
+                    self.out.extend_from_slice(s);
+                } else {
+                    tsv_str(self.out, s);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn line_fields(&mut self, l: &Line<'a>) {
+        #[cfg(debug_assertions)]
+        {
+            assert_eq!(self.col, 0, "TsvAll: the line's first columns after others");
+            self.col = 3;
+        }
+        if self.file {
+            tsv_str(self.out, l.file.name.as_bytes());
+            self.out.push(b'\t');
+        }
+        self.no.write(l.no, self.out);
+        if self.input {
+            self.out.push(b'\t');
+            if self.clean_text {
+                self.out.extend_from_slice(l.bytes);
+            } else {
+                tsv_str(self.out, l.bytes);
             }
         }
     }
@@ -371,6 +576,9 @@ pub struct Layout {
     /// For [`Direct`], indexed by column: TSV or JSON Lines whose selected
     /// columns are in column order (each once).
     direct: Option<Vec<Option<DirectField>>>,
+    /// For [`TsvAll`]: TSV of a line command's every column in order, but
+    /// perhaps `file` and `input`: whether each of those is selected.
+    tsv_all: Option<(bool, bool)>,
 }
 
 /// A usage error of `--fields` or of a text template.
@@ -449,7 +657,18 @@ impl Layout {
             }
             cols
         });
-        Ok(Layout { format, columns, fields: selected, json_keys, text: pieces, term, direct })
+        let tsv_all = (format == Format::Tsv && columns.starts_with(&["file", "line", "input"]))
+            .then(|| {
+                let (file, input) = (selected.first() == Some(&0), selected.contains(&2));
+                let all = (0..columns.len()).filter(|&i| match i {
+                    0 => file,
+                    2 => input,
+                    _ => true,
+                });
+                all.eq(selected.iter().copied()).then_some((file, input))
+            })
+            .flatten();
+        Ok(Layout { format, columns, fields: selected, json_keys, text: pieces, term, direct, tsv_all })
     }
 
     /// The names of the selected columns, in output order.
@@ -461,6 +680,12 @@ impl Layout {
     #[cfg(test)]
     pub fn is_direct(&self) -> bool {
         self.direct.is_some()
+    }
+
+    /// Whether records are written by [`TsvAll`].
+    #[cfg(test)]
+    pub fn is_tsv_all(&self) -> bool {
+        self.tsv_all.is_some()
     }
 
     /// The header record (TSV and CSV), written once before the first record.
@@ -502,19 +727,24 @@ pub struct Sink<'l> {
     layout: &'l Layout,
     buf: Vec<u8>,
     csv: Option<csv::Writer<Vec<u8>>>,
-    /// Never write [`Direct`]ly (the tests compare both ways).
+    /// Never write [`Direct`]ly or by [`TsvAll`] (the tests compare the
+    /// ways).
     rows_only: bool,
+    /// Never write by [`TsvAll`] (the tests compare it with [`Direct`]).
+    no_tsv_all: bool,
+    /// The line number [`TsvAll`] wrote last.
+    no: Decimal,
 }
 
 impl<'l> Sink<'l> {
     /// A sink writing into `buf` (a recycled buffer: cleared first).
     pub fn new(layout: &'l Layout, mut buf: Vec<u8>) -> Sink<'l> {
         buf.clear();
-        if layout.format == Format::Csv {
-            Sink { layout, buf: Vec::new(), csv: Some(csv_writer(layout.term, buf)), rows_only: false }
-        } else {
-            Sink { layout, buf, csv: None, rows_only: false }
-        }
+        let (buf, csv) = match layout.format {
+            Format::Csv => (Vec::new(), Some(csv_writer(layout.term, buf))),
+            _ => (buf, None),
+        };
+        Sink { layout, buf, csv, rows_only: false, no_tsv_all: false, no: Decimal::default() }
     }
 
     /// The same sink, writing every record through a [`Row`].
@@ -523,12 +753,38 @@ impl<'l> Sink<'l> {
         Sink { rows_only: true, ..self }
     }
 
+    /// The same sink, writing [`Direct`]ly where [`TsvAll`] would.
+    #[cfg(test)]
+    pub fn no_tsv_all(self) -> Self {
+        Sink { no_tsv_all: true, ..self }
+    }
+
     /// Writes the record of `l` that `job` fills: straight into the buffer
-    /// when the layout allows ([`Direct`]), else through a [`Row`] and
-    /// [`emit`](Sink::emit). Both write the same bytes.
+    /// when the layout allows ([`TsvAll`], [`Direct`]), else through a
+    /// [`Row`] and [`emit`](Sink::emit). All write the same bytes.
     #[inline]
     pub fn write<'a, J: Fill>(&mut self, job: &J, l: &Line<'a>) {
         let layout = self.layout;
+        if let Some((file, input)) = layout.tsv_all.filter(|_| !self.rows_only && !self.no_tsv_all) {
+            let start = l.bytes.as_ptr() as usize;
+            let clean = if l.escape_free { (start, start + l.bytes.len()) } else { (0, 0) };
+            let clean_text = l.escape_free && l.text.is_some();
+            let mut w = TsvAll {
+                out: &mut self.buf,
+                no: &mut self.no,
+                file,
+                input,
+                clean,
+                clean_text,
+                #[cfg(debug_assertions)]
+                col: 0,
+            };
+            job.fill(l, &mut w);
+            #[cfg(debug_assertions)]
+            assert_eq!(w.col, layout.columns.len(), "a record of {:?}", layout.columns);
+            self.buf.push(layout.term);
+            return;
+        }
         match &layout.direct {
             Some(cols) if !self.rows_only => {
                 let start = l.bytes.as_ptr() as usize;
@@ -866,15 +1122,11 @@ impl<'a> Line<'a> {
         r
     }
 
-    /// Puts those first columns (`file`, `line`, `input`) into `f`.
+    /// Puts those first columns (`file`, `line`, `input`) into `f`
+    /// ([`Fields::line_fields`]).
     #[inline]
     pub fn first_fields<F: Fields<'a>>(&self, f: &mut F) {
-        f.str(&self.file.name);
-        f.push(Val::Int(self.no));
-        match self.text {
-            Some(t) => f.str(t),
-            None => f.push(Val::b(self.bytes)),
-        }
+        f.line_fields(self);
     }
 }
 
@@ -907,6 +1159,100 @@ mod tests {
     fn tsv_escapes() {
         assert_eq!(t(b"a b"), "a b");
         assert_eq!(t(b"a\tb\\c\rd\x7F\xFE\xC3\xA9"), "a\\tb\\\\c\\rd\\x7F\\xFE\u{e9}");
+    }
+
+    /// A job that puts every kind of value, parts of its line included
+    /// (half of it, all of it, none, out of range), so that the writers
+    /// meet values that need escapes.
+    struct Probe;
+
+    const PROBE: &[&str] =
+        &["file", "line", "input", "half", "all", "none", "beyond", "bytes", "text", "list", "n", "name"];
+
+    impl Fill for Probe {
+        fn fill<'a, F: Fields<'a>>(&self, l: &Line<'a>, f: &mut F) {
+            l.first_fields(f);
+            let mut half = l.bytes.len() / 2;
+            while l.text.is_some_and(|t| !t.is_char_boundary(half)) {
+                half -= 1;
+            }
+            f.part(l, Some(0..half));
+            f.part(l, Some(0..l.bytes.len()));
+            f.part(l, None);
+            f.part(l, Some(l.bytes.len()..l.bytes.len() + 3));
+            f.push(Val::b(l.bytes));
+            f.str(l.text.unwrap_or("not UTF-8"));
+            f.push(Val::List(vec![Cow::Borrowed(l.bytes), Cow::Borrowed(b"a\"b")]));
+            f.push(Val::Int(l.no * 7));
+            f.name("name");
+        }
+    }
+
+    /// [`TsvAll`] writes what the selecting writers do, value by value, on
+    /// lines with bytes to escape, invalid UTF-8 and none.
+    #[test]
+    fn tsv_all_equals_direct_and_rows() {
+        let lines: &[&[u8]] = &[
+            b"",
+            b"http://a/b",
+            b"a\tb\\c\rd\x00e\x7Ff\"g",
+            "caf\u{e9} \u{65e5}\u{672c}".as_bytes(),
+            b"bad \xFF\xC3 utf-8\t",
+            b"\xE2\x82",
+            b"\\N",
+        ];
+        let file = crate::line::FileCtx::new("f\til\\e");
+        for (fi, fo) in [(false, false), (true, false), (false, true), (true, true)] {
+            let names: Vec<&str> =
+                PROBE.iter().copied().filter(|&c| (c != "file" || fi) && (c != "input" || fo)).collect();
+            let fields = vec![names.join(",")];
+            let layout = Layout::new(Format::Tsv, PROBE, Some(&fields), |_| true, None, b'\n').unwrap();
+            assert!(layout.is_tsv_all());
+            let mut sinks = [
+                Sink::new(&layout, Vec::new()),
+                Sink::new(&layout, Vec::new()).no_tsv_all(),
+                Sink::new(&layout, Vec::new()).rows_only(),
+            ];
+            for (no, &bytes) in (9..).zip(lines) {
+                let escape_free = find_escape(bytes, 0, None) == bytes.len();
+                // As text when UTF-8, and as bytes (a chunk that is not).
+                for text in [std::str::from_utf8(bytes).ok(), None] {
+                    let l = Line { file: &file, no, bytes, text, escape_free };
+                    for s in &mut sinks {
+                        s.write(&Probe, &l);
+                    }
+                }
+            }
+            let [a, d, r] = sinks.map(|mut s| s.take());
+            assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&r));
+            assert_eq!(a, r);
+            assert_eq!(d, r);
+        }
+    }
+
+    /// The decimal counter of line numbers writes what `itoa` does, for
+    /// consecutive numbers (carries into a new digit), jumps back and
+    /// forth, zero and the largest.
+    #[test]
+    fn decimal_line_numbers() {
+        let mut numbers: Vec<u64> = (0..1_200).collect();
+        numbers.extend([5, 9, 10, 99, 100, 100, 7, 999_999, 1_000_000, 1_000_001, 0, 1]);
+        numbers.extend((u64::MAX - 3)..=u64::MAX);
+        numbers.extend([
+            u64::MAX,
+            18_446_744_073_709_551_609,
+            9_999_999_999_999_999_999,
+            10_000_000_000_000_000_000,
+            3,
+        ]);
+        let mut d = Decimal::default();
+        let mut out = b"x".to_vec();
+        let mut want = b"x".to_vec();
+        for n in numbers {
+            d.write(n, &mut out);
+            want.extend_from_slice(n.to_string().as_bytes());
+            assert_eq!(out, want, "{n}");
+        }
     }
 
     #[test]

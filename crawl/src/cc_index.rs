@@ -190,6 +190,61 @@ impl CcIndexColumns {
         "url_path",
         "url_query",
     ];
+
+    /// The columns by value, in the order of [`NAMES`](CcIndexColumns::NAMES):
+    /// the 13 text columns before `url_port` (the first, `url_surtkey`,
+    /// always defined), `url_port`, and the 2 text columns after it. The
+    /// strings are moved out, not copied: for writers that take the
+    /// columns in order without naming each field.
+    ///
+    /// ```
+    /// use uriscan_crawl::cc_index::{cc_index_columns, CcIndexColumns};
+    /// let (text, port, rest) = cc_index_columns("https://www.example.com:8443/a?q=1").into_columns();
+    /// let names = CcIndexColumns::NAMES;
+    /// assert_eq!((names[0], text[0].as_deref()), ("url_surtkey", Some("com,example:8443)/a?q=1")));
+    /// assert_eq!((names[1], text[1].as_deref()), ("url_host_name", Some("www.example.com")));
+    /// assert_eq!((names[12], text[12].as_deref()), ("url_protocol", Some("https")));
+    /// assert_eq!((names[13], port), ("url_port", Some(8443)));
+    /// assert_eq!((names[14], rest[0].as_deref()), ("url_path", Some("/a")));
+    /// assert_eq!((names[15], rest[1].as_deref()), ("url_query", Some("q=1")));
+    /// ```
+    #[must_use]
+    pub fn into_columns(self) -> ([Option<String>; 13], Option<i32>, [Option<String>; 2]) {
+        let CcIndexColumns {
+            url_surtkey,
+            url_host_name,
+            url_host_tld,
+            url_host_2nd_last_part,
+            url_host_3rd_last_part,
+            url_host_4th_last_part,
+            url_host_5th_last_part,
+            url_host_registry_suffix,
+            url_host_registered_domain,
+            url_host_private_suffix,
+            url_host_private_domain,
+            url_host_name_reversed,
+            url_protocol,
+            url_port,
+            url_path,
+            url_query,
+        } = self;
+        let text = [
+            Some(url_surtkey),
+            url_host_name,
+            url_host_tld,
+            url_host_2nd_last_part,
+            url_host_3rd_last_part,
+            url_host_4th_last_part,
+            url_host_5th_last_part,
+            url_host_registry_suffix,
+            url_host_registered_domain,
+            url_host_private_suffix,
+            url_host_private_domain,
+            url_host_name_reversed,
+            url_protocol,
+        ];
+        (text, url_port, [url_path, url_query])
+    }
 }
 
 fn owned(s: Option<&str>) -> Option<String> {

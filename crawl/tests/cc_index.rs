@@ -100,3 +100,34 @@ fn no_panic_on_odd_input() {
         assert!(!c.url_surtkey.is_empty() || url.is_empty(), "{url:?}");
     }
 }
+
+/// `into_columns` gives every field once, in the order of `NAMES`: each
+/// field here holds its own name (the port its index in `NAMES`).
+#[test]
+fn into_columns_follows_names() {
+    let name = |n: &str| Some(n.to_string());
+    let c = CcIndexColumns {
+        url_surtkey: "url_surtkey".to_string(),
+        url_host_name: name("url_host_name"),
+        url_host_tld: name("url_host_tld"),
+        url_host_2nd_last_part: name("url_host_2nd_last_part"),
+        url_host_3rd_last_part: name("url_host_3rd_last_part"),
+        url_host_4th_last_part: name("url_host_4th_last_part"),
+        url_host_5th_last_part: name("url_host_5th_last_part"),
+        url_host_registry_suffix: name("url_host_registry_suffix"),
+        url_host_registered_domain: name("url_host_registered_domain"),
+        url_host_private_suffix: name("url_host_private_suffix"),
+        url_host_private_domain: name("url_host_private_domain"),
+        url_host_name_reversed: name("url_host_name_reversed"),
+        url_protocol: name("url_protocol"),
+        url_port: Some(13),
+        url_path: name("url_path"),
+        url_query: name("url_query"),
+    };
+    let (text, port, rest) = c.into_columns();
+    let names = CcIndexColumns::NAMES;
+    assert_eq!(names[port.unwrap() as usize], "url_port");
+    let values: Vec<&str> = text.iter().chain(&rest).map(|v| v.as_deref().unwrap()).collect();
+    let text_names: Vec<&str> = names.iter().copied().filter(|&n| n != "url_port").collect();
+    assert_eq!(values, text_names);
+}
