@@ -576,7 +576,10 @@ pub(crate) mod avx2 {
         (stop & !cover, over)
     }
 
-    /// [`block32`] for 16 bytes.
+    /// [`block32`] for 16 bytes. (The two share their shape, not their code:
+    /// a common body taking the width's classifiers as closures was not
+    /// inlined, and took the percent-heavy list from 1,070 to 2,380
+    /// instructions per URL; measured.)
     ///
     /// # Safety
     /// `at + 16 <= input.len()`; the CPU must support AVX2.
