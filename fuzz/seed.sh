@@ -12,12 +12,12 @@ inputs() { # first tab-separated field of every data line, \xHH unescaped
   done
 }
 n=0
-for t in parse split percent security extract lenient strict_vs_oracle split_vs_oracle resolve normalize peers_parse peers_parse_iri peers_resolve peers_normalize crawl iri_mapping arrow; do
+for t in parse split percent security extract lenient strict_vs_oracle split_vs_oracle skip_twin resolve normalize peers_parse peers_parse_iri peers_resolve peers_normalize crawl iri_mapping arrow; do
   mkdir -p "corpus/$t"
 done
 while IFS= read -r line; do
   n=$((n + 1))
-  for t in parse split percent security extract lenient strict_vs_oracle split_vs_oracle peers_parse peers_parse_iri peers_normalize crawl iri_mapping; do
+  for t in parse split percent security extract lenient strict_vs_oracle split_vs_oracle skip_twin peers_parse peers_parse_iri peers_normalize crawl iri_mapping; do
     printf '%b' "$line" > "corpus/$t/seed$n"
   done
   printf 'http://a/b/c/d;p?q\n%b' "$line" > "corpus/resolve/seed$n"
@@ -31,6 +31,7 @@ k=0
 while IFS= read -r line; do
   k=$((k + 1))
   printf '%b' "$line" > "corpus/peers_parse_iri/iri$k"
+  printf '%b' "$line" > "corpus/skip_twin/iri$k"
   printf '%b' "$line" > "corpus/iri_mapping/iri$k"
 done < <(grep -v '^#' "$data"/rfc3987_utf8.txt | cut -f1)
 while IFS= read -r line; do
