@@ -367,15 +367,8 @@ fn utf8_tables(o: &mut String, plan: &accel::Plan) {
         "/// Per UTF-8 run set: bit `k % 64` of word `k / 64` when all 64 code points `64k..64k + 63`\n/// of the Basic Multilingual Plane are in the set.\npub static UTF8_FULL: [[u64; 16]; {}] = [",
         plan.utf8_sets.len()
     );
-    for cps in &plan.utf8_sets {
-        let mut full = [0u64; 16];
-        for &(lo, hi) in cps {
-            for k in lo.div_ceil(64)..=(hi.min(0xFFFF) + 1) / 64 {
-                if k < 1024 && 64 * k + 63 <= hi {
-                    full[(k / 64) as usize] |= 1 << (k % 64);
-                }
-            }
-        }
+    let fulls: Vec<[u64; 16]> = plan.utf8_sets.iter().map(|cps| full_blocks(cps)).collect();
+    for full in &fulls {
         let _ = writeln!(o, "    [{}],", full.iter().map(|w| format!("{w:#x}")).collect::<Vec<_>>().join(", "));
     }
     o.push_str("];\n");
@@ -394,33 +387,31 @@ fn utf8_tables(o: &mut String, plan: &accel::Plan) {
         "/// Per UTF-8 run set: the leading bytes all of whose characters are in it, as nibble tables\n/// (`uriscan_layout::utf8_leads`).\npub static UTF8_LEADS: [[u8; 32]; {}] = [",
         plan.utf8_sets.len()
     );
-    for cps in &plan.utf8_sets {
-        let t = uriscan_layout::utf8_leads(&|lead| {
-            let (lo, len) =
-                if lead < 0xE0 { (u32::from(lead & 0x1F) << 6, 64) } else { (u32::from(lead & 0x0F) << 12, 4096) };
-            covers(cps, lo, lo + len - 1)
+    // A two-byte lead's 64 characters are one block of `full`; a
+    // three-byte lead's 4,096 are one word of it.
+    for full in &fulls {
+        let t = uriscan_layout::utf8_leads(&|lead| match lead {
+            0xC0..=0xDF => full[0] >> (lead & 0x1F) & 1 != 0,
+            _ => full[usize::from(lead & 0x0F)] == u64::MAX,
         });
         let _ = writeln!(o, "    [{}],", t.iter().map(u8::to_string).collect::<Vec<_>>().join(", "));
     }
     o.push_str("];\n");
 }
 
-/// Whether the sorted, disjoint ranges `cps` hold every code point of `lo..=hi`.
-fn covers(cps: &[(u32, u32)], lo: u32, hi: u32) -> bool {
-    let mut next = lo;
-    for &(a, b) in cps {
-        if b < next {
-            continue;
+/// The 64-code-point blocks of the Basic Multilingual Plane wholly in the
+/// code points `cps` (sorted, disjoint ranges): bit `k % 64` of word `k / 64`
+/// for block `k`.
+fn full_blocks(cps: &[(u32, u32)]) -> [u64; 16] {
+    let mut full = [0u64; 16];
+    for &(lo, hi) in cps {
+        for k in lo.div_ceil(64)..=(hi.min(0xFFFF) + 1) / 64 {
+            if k < 1024 && 64 * k + 63 <= hi {
+                full[(k / 64) as usize] |= 1 << (k % 64);
+            }
         }
-        if a > next {
-            return false;
-        }
-        if b >= hi {
-            return true;
-        }
-        next = b + 1;
     }
-    false
+    full
 }
 
 /// The `Tables` type: the tables as one `uriscan_layout::Automaton`, and the
