@@ -248,10 +248,21 @@ pub const HIGH_ALL: u8 = 1;
 /// (the nibble test cannot say which: scan such a set byte by byte).
 pub const HIGH_MIXED: u8 = 2;
 
+/// The high half of every [`Nibbles::table`]: bit `h` for the high nibble
+/// `h` of an ASCII byte, 0 for the others. It is the same for every set, so
+/// a SIMD skipper may keep it in a register and share its lookup among the
+/// sets it tests a block against.
+///
+/// ```
+/// let n = uriscan_layout::nibbles(&[0, 1 << (b'a' - 64), 0, 0]);
+/// assert_eq!(n.table[16..], uriscan_layout::NIBBLE_HI);
+/// ```
+pub const NIBBLE_HI: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
+
 /// A byte set as SIMD (`pshufb`) nibble tables: ASCII byte `b` is in the
 /// set when `table[b & 15] & table[16 + (b >> 4)] != 0`, with
-/// `table[16 + h] = 1 << h`; [`high`](Nibbles::high) says what happens to
-/// the bytes `>= 0x80`.
+/// `table[16..]` always [`NIBBLE_HI`] (`table[16 + h] = 1 << h`);
+/// [`high`](Nibbles::high) says what happens to the bytes `>= 0x80`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Nibbles {
     /// `[lo[16], hi[16]]`.
@@ -304,8 +315,8 @@ pub const fn nibbles(bits: &[u64; 4]) -> Nibbles {
         b += 1;
     }
     let mut h = 0;
-    while h < 8 {
-        table[16 + h] = 1 << h;
+    while h < 16 {
+        table[16 + h] = NIBBLE_HI[h];
         h += 1;
     }
     let high = match highs {
