@@ -563,8 +563,9 @@ pub(crate) mod avx2 {
         let (mut cover, mut over) = (0, 0);
         if let Some(ext) = set.ext {
             // SAFETY: the CPU supports AVX2.
-            let [lead, first, second] =
-                unsafe { [hits32(v, &ext.nibbles[0], hi_t), hits32(v, &ext.nibbles[1], hi_t), hits32(v, &ext.nibbles[2], hi_t)] };
+            let [lead, first, second] = unsafe {
+                [hits32(v, &ext.nibbles[0], hi_t), hits32(v, &ext.nibbles[1], hi_t), hits32(v, &ext.nibbles[2], hi_t)]
+            };
             (cover, over) = triplet_cover(input, at, 32, from, lead, first, second, ext);
         }
         if let Some(leads) = set.utf8 {
@@ -605,8 +606,9 @@ pub(crate) mod avx2 {
         let (mut cover, mut over) = (0, 0);
         if let Some(ext) = set.ext {
             // SAFETY: the CPU supports AVX2.
-            let [lead, first, second] =
-                unsafe { [hits16(v, &ext.nibbles[0], hi_t), hits16(v, &ext.nibbles[1], hi_t), hits16(v, &ext.nibbles[2], hi_t)] };
+            let [lead, first, second] = unsafe {
+                [hits16(v, &ext.nibbles[0], hi_t), hits16(v, &ext.nibbles[1], hi_t), hits16(v, &ext.nibbles[2], hi_t)]
+            };
             (cover, over) = triplet_cover(input, at, 16, from, lead, first, second, ext);
         }
         if let Some(leads) = set.utf8 {
