@@ -445,82 +445,62 @@ pub(crate) mod avx2 {
         }
     }
 
-    /// The lanes of a block of `w` lanes (32 or 16) at `at` that the
-    /// complete triplets of `ext` cover, and how far the last one reaches
-    /// past the block (0, 1 or 2 lanes). `lead`/`first`/`second` have the
-    /// lanes in the triplet's sets; only triplets leading from lane `from`
-    /// on count (the walker is in the run's state at lane `from`). A triplet
-    /// lies wholly in the block unless it starts in one of its last two
-    /// lanes: those are checked byte by byte. Since no leading byte is a
-    /// first or second byte, a lane that leads a complete triplet is never
-    /// inside one, so every complete triplet found here is one the scalar
-    /// loop steps over.
+    /// The lanes that the complete triplets leading in `lanes` cover, in a
+    /// block whose lanes in `lead`/`first`/`second` hold the triplet's bytes
+    /// (bits past the block are 0, so a triplet cut by the block's end is
+    /// not complete). Since no leading byte is a first or second byte, a
+    /// lane that leads a complete triplet is never inside one, so every
+    /// complete triplet found here is one the scalar loop steps over.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn triplet_cover(
-        input: &[u8],
-        at: usize,
-        w: u32,
-        from: u32,
-        lead: u32,
-        first: u32,
-        second: u32,
-        ext: super::Ext<'_>,
-    ) -> (u32, usize) {
-        let lead = lead & (u32::MAX << from);
-        let mut t = lead & (first >> 1) & (second >> 2);
-        let edge = lead & (0b11 << (w - 2));
-        let mut over = 0;
-        if edge != 0 {
-            for lane in [w - 2, w - 1] {
-                if edge & (1 << lane) != 0 && ext.at(input, at + lane as usize) {
-                    t |= 1 << lane;
-                    over = lane as usize + 3 - w as usize;
-                }
-            }
-        }
-        (t | t << 1 | t << 2, over)
+    fn triplet_cover(lanes: u32, lead: u32, first: u32, second: u32) -> u32 {
+        let t = lead & lanes & (first >> 1) & (second >> 2);
+        t | t << 1 | t << 2
     }
 
-    /// The lanes of a block of `w` lanes (32 or 16) at `at` that whole
-    /// characters of the UTF-8 run set cover, and how far the last one
-    /// reaches past the block (0, 1 or 2 lanes). `l2`/`l3` have the lanes
-    /// with a safe two- or three-byte leading byte of `leads`, `cont` the
-    /// continuation bytes (`10xxxxxx`); only characters leading from lane
-    /// `from` on count. A leading byte is never a continuation byte, so the
-    /// characters found here are those the scalar loop steps over; a
-    /// character that starts in one of the last two lanes is checked byte
-    /// by byte.
+    /// The lanes that whole characters of the UTF-8 run set leading in
+    /// `lanes` cover, in a block whose lanes in `l2`/`l3` hold a safe two-
+    /// or three-byte leading byte and in `cont` the continuation bytes
+    /// (`10xxxxxx`; bits past the block are 0, so a character cut by the
+    /// block's end is not whole). A leading byte is never a continuation
+    /// byte, so the characters found here are those the scalar loop steps
+    /// over.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn utf8_cover(
-        input: &[u8],
-        at: usize,
-        w: u32,
-        from: u32,
-        l2: u32,
-        l3: u32,
-        cont: u32,
-        leads: &[u8; 32],
-    ) -> (u32, usize) {
-        let from_on = u32::MAX << from;
-        let edge_lanes = 0b11u32 << (w - 2);
-        let (l2, l3) = (l2 & from_on, l3 & from_on);
-        let ok2 = l2 & !edge_lanes & (cont >> 1);
-        let ok3 = l3 & !edge_lanes & (cont >> 1) & (cont >> 2);
-        let mut cover = ok2 | ok2 << 1 | ok3 | ok3 << 1 | ok3 << 2;
-        let mut over = 0;
-        let edge = (l2 | l3) & edge_lanes;
-        if edge != 0 {
-            for lane in [w - 2, w - 1] {
-                let n = if edge & (1 << lane) != 0 { super::utf8_char_at(input, at + lane as usize, leads) } else { 0 };
-                if n != 0 {
-                    cover |= (((1u64 << n) - 1) << lane) as u32;
-                    over = (lane as usize + n).saturating_sub(w as usize);
-                }
-            }
+    fn utf8_cover(lanes: u32, l2: u32, l3: u32, cont: u32) -> u32 {
+        let ok2 = l2 & lanes & (cont >> 1);
+        let ok3 = l3 & lanes & (cont >> 1) & (cont >> 2);
+        ok2 | ok2 << 1 | ok3 | ok3 << 1 | ok3 << 2
+    }
+
+    /// Where the walk over a block of `w` lanes goes on after its covers
+    /// (`stop` and `cover` of [`block32`]): the stops, and how many lanes
+    /// the block has settled (`w` unless it is not the input's last).
+    ///
+    /// A triplet or character is at most three bytes: one that leads in
+    /// the block's last two lanes may go on past it. Unless the block is
+    /// the input's last (`tail`: its masks are then exact, a cut element is
+    /// no element), those two lanes are left to the next block, which
+    /// starts where the covers of this one end: at lane `w - 2`, or past the
+    /// lanes an element leading before it covers there.
+    #[inline(always)]
+    fn settle(w: u32, stop: u32, cover: u32, tail: bool) -> (u32, usize) {
+        let stop = stop & !cover;
+        if tail {
+            return (stop, w as usize);
         }
-        (cover, over)
+        let settled = stop & ((1 << (w - 2)) - 1);
+        if settled != 0 {
+            return (settled, w as usize);
+        }
+        let (c1, c2) = (cover >> (w - 2) & 1, cover >> (w - 1) & 1);
+        (0, (w - 2 + c1 + (c1 & c2)) as usize)
+    }
+
+    /// The lanes from `from` on where a triplet or a character may lead:
+    /// all of them in the input's last block, else all but the last two.
+    #[inline(always)]
+    fn lead_lanes(w: u32, from: u32, tail: bool) -> u32 {
+        let below = if tail { u32::MAX } else { (1 << (w - 2)) - 1 };
+        (u32::MAX << from) & below
     }
 
     /// Whether the first of the `stop` lanes of the block at `at` may be
@@ -536,16 +516,19 @@ pub(crate) mod avx2 {
 
     /// The stops of the 32 bytes at `at`, from lane `from` on, with the
     /// complete triplets of `set.ext` and the whole characters of
-    /// `set.utf8` taken into the run, and how far past the block the last
-    /// of them reaches.
+    /// `set.utf8` taken into the run, and how many bytes from `at` the
+    /// block has settled (see [`settle`]; the next block starts there when
+    /// there is no stop). `tail`: the block ends the input.
     ///
     /// # Safety
     /// `at + 32 <= input.len()`; the CPU must support AVX2.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     unsafe fn block32(
         input: &[u8],
         at: usize,
         from: u32,
+        tail: bool,
         set: Set<'_>,
         lo_t: __m256i,
         hi_t: __m256i,
@@ -558,23 +541,23 @@ pub(crate) mod avx2 {
             (v, stops32(v, lo_t, hi_t, high_in) & (u32::MAX << from))
         };
         if stop == 0 || !may_cover(input, at, stop, set) {
-            return (stop, 0);
+            return (stop, 32);
         }
-        let (mut cover, mut over) = (0, 0);
+        let lanes = lead_lanes(32, from, tail);
+        let mut cover = 0;
         if let Some(ext) = set.ext {
             // SAFETY: the CPU supports AVX2.
             let [lead, first, second] = unsafe {
                 [hits32(v, &ext.nibbles[0], hi_t), hits32(v, &ext.nibbles[1], hi_t), hits32(v, &ext.nibbles[2], hi_t)]
             };
-            (cover, over) = triplet_cover(input, at, 32, from, lead, first, second, ext);
+            cover = triplet_cover(lanes, lead, first, second);
         }
         if let Some(leads) = set.utf8 {
             // SAFETY: the CPU supports AVX2.
             let [l2, l3, cont] = unsafe { utf8_masks32(v, leads) };
-            let (c, o) = utf8_cover(input, at, 32, from, l2, l3, cont, leads);
-            (cover, over) = (cover | c, over.max(o));
+            cover |= utf8_cover(lanes, l2, l3, cont);
         }
-        (stop & !cover, over)
+        settle(32, stop, cover, tail)
     }
 
     /// [`block32`] for 16 bytes. (The two share their shape, not their code:
@@ -585,10 +568,12 @@ pub(crate) mod avx2 {
     /// # Safety
     /// `at + 16 <= input.len()`; the CPU must support AVX2.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     unsafe fn block16(
         input: &[u8],
         at: usize,
         from: u32,
+        tail: bool,
         set: Set<'_>,
         lo_t: __m128i,
         hi_t: __m128i,
@@ -601,23 +586,23 @@ pub(crate) mod avx2 {
             (v, stops16(v, lo_t, hi_t, high_in) & (u32::MAX << from))
         };
         if stop == 0 || !may_cover(input, at, stop, set) {
-            return (stop, 0);
+            return (stop, 16);
         }
-        let (mut cover, mut over) = (0, 0);
+        let lanes = lead_lanes(16, from, tail);
+        let mut cover = 0;
         if let Some(ext) = set.ext {
             // SAFETY: the CPU supports AVX2.
             let [lead, first, second] = unsafe {
                 [hits16(v, &ext.nibbles[0], hi_t), hits16(v, &ext.nibbles[1], hi_t), hits16(v, &ext.nibbles[2], hi_t)]
             };
-            (cover, over) = triplet_cover(input, at, 16, from, lead, first, second, ext);
+            cover = triplet_cover(lanes, lead, first, second);
         }
         if let Some(leads) = set.utf8 {
             // SAFETY: the CPU supports AVX2.
             let [l2, l3, cont] = unsafe { utf8_masks16(v, leads) };
-            let (c, o) = utf8_cover(input, at, 16, from, l2, l3, cont, leads);
-            (cover, over) = (cover | c, over.max(o));
+            cover |= utf8_cover(lanes, l2, l3, cont);
         }
-        (stop & !cover, over)
+        settle(16, stop, cover, tail)
     }
 
     /// For the 32 bytes of `v`: the lanes with a safe two-byte and a safe
@@ -699,38 +684,38 @@ pub(crate) mod avx2 {
             let (lo_t, hi_t) = unsafe { (_mm256_broadcastsi128_si256(lo16), _mm256_broadcastsi128_si256(hi16)) };
             // SAFETY (for every `block32` call below): `at + 32 <= n`; the CPU
             // supports AVX2.
-            let block = |at: usize, from: u32| unsafe { block32(input, at, from, set, lo_t, hi_t, high_in) };
-            while i + 32 <= n {
-                let (stop, over) = block(i, 0);
+            let block =
+                |at: usize, from: u32, tail: bool| unsafe { block32(input, at, from, tail, set, lo_t, hi_t, high_in) };
+            while i + 32 < n {
+                let (stop, settled) = block(i, 0, false);
                 if stop != 0 {
                     return i + stop.trailing_zeros() as usize;
                 }
-                i += 32 + over;
+                i += settled;
             }
-            if i < n {
-                // The last 32 bytes of the input, from lane `i - base` on.
-                let base = n - 32;
-                let (stop, _) = block(base, (i - base) as u32);
-                return if stop != 0 { base + stop.trailing_zeros() as usize } else { n };
-            }
-            return i;
+            // The last 32 bytes of the input, from lane `i - base` on.
+            let base = n - 32;
+            let (stop, _) = block(base, (i - base) as u32, true);
+            return if stop != 0 { base + stop.trailing_zeros() as usize } else { n };
         }
         // SAFETY (for every `block16` call below): `at + 16 <= n`; the CPU
         // supports AVX2.
-        let block = |at: usize, from: u32| unsafe { block16(input, at, from, set, lo16, hi16, high_in) };
-        while i + 16 <= n {
-            let (stop, over) = block(i, 0);
+        let block =
+            |at: usize, from: u32, tail: bool| unsafe { block16(input, at, from, tail, set, lo16, hi16, high_in) };
+        while i + 16 < n {
+            let (stop, settled) = block(i, 0, false);
             if stop != 0 {
                 return i + stop.trailing_zeros() as usize;
             }
-            i += 16 + over;
+            i += settled;
         }
-        if i < n {
-            let base = n - 16;
-            let (stop, _) = block(base, (i - base) as u32);
-            return if stop != 0 { base + stop.trailing_zeros() as usize } else { n };
+        let base = n - 16;
+        let (stop, _) = block(base, (i - base) as u32, true);
+        if stop != 0 {
+            base + stop.trailing_zeros() as usize
+        } else {
+            n
         }
-        i
     }
 }
 
