@@ -56,3 +56,12 @@ impl<'a> Line<'a> {
         syntax.validate(self.bytes)
     }
 }
+
+/// A line is its bytes (for the library's batch APIs, which hand each item
+/// back with its result).
+impl AsRef<[u8]> for Line<'_> {
+    #[inline(always)]
+    fn as_ref(&self) -> &[u8] {
+        self.bytes
+    }
+}
