@@ -331,21 +331,23 @@ fn process<J: Job>(
     if opts.column.is_some() {
         // Column values: each is a line, whatever bytes it holds, ending
         // where the reader says.
-        let lines = Lines::new(f, data, text, J::TEXT, line, ends.iter().map(|&e| (e, e)), None);
+        let lines = Lines::<_, J>::new(f, data, text, line, ends.iter().map(|&e| (e, e)), None);
         return job_lines(job, lines, out, acc);
     }
     let seps = Seps { data, pos: 0, sep: opts.sep };
-    job_lines(job, Lines::new(f, data, text, J::TEXT, line, seps, Some(opts.sep)), out, acc)
+    job_lines(job, Lines::<_, J>::new(f, data, text, line, seps, Some(opts.sep)), out, acc)
 }
 
-/// The separators of a chunk, in order, as `(position, position + 1)`:
-/// `memchr_iter`, but searched 16 bytes at a time by a test that vectorizes
-/// (then the first match in the block by two 8-byte words) instead of by
-/// memchr's call per line (most lines are a few 16-byte blocks long, and
-/// the call's fixed cost was most of memchr's).
+/// Where each line of a chunk ends and the next one starts: after a
+/// separator byte `sep` (without a CR before a `\n`), the last line at the
+/// end of the chunk, with or without a separator. The separator is found
+/// like `memchr`, but inline and 16 bytes at a time by a test that
+/// vectorizes (then the first match in the block by two 8-byte words),
+/// rather than by memchr's call per line: most lines are a few blocks
+/// long, and the call's fixed cost was most of memchr's.
 struct Seps<'a> {
     data: &'a [u8],
-    /// Where the search goes on.
+    /// Where the next line starts.
     pos: usize,
     sep: u8,
 }
@@ -355,9 +357,17 @@ impl Iterator for Seps<'_> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<(usize, usize)> {
-        let end = find_sep(self.data, self.pos, self.sep)?;
-        self.pos = end + 1;
-        Some((end, end + 1))
+        let start = self.pos;
+        let (mut end, next) = match find_sep(self.data, start, self.sep) {
+            Some(end) => (end, end + 1),
+            None if start < self.data.len() => (self.data.len(), self.data.len()),
+            None => return None,
+        };
+        if self.sep == b'\n' && end > start && self.data.get(end - 1) == Some(&b'\r') {
+            end -= 1;
+        }
+        self.pos = next;
+        Some((end, next))
     }
 }
 
@@ -400,7 +410,7 @@ fn first_in_block(block: &[u8], sep: u8) -> usize {
 #[inline(always)]
 fn job_lines<J: Job, E: Iterator<Item = (usize, usize)>>(
     job: &J,
-    mut lines: Lines<'_, E>,
+    mut lines: Lines<'_, E, J>,
     out: &mut Sink<'_>,
     acc: &mut J::Acc,
 ) -> u64 {
@@ -422,42 +432,33 @@ impl<I: Iterator> Iterator for ByRef<'_, I> {
     }
 }
 
-/// The lines of a chunk, numbered, with their text and escape flag (see
-/// [`Job::TEXT`]). `ends` gives each line's end and where the next one
-/// starts: after a separator byte `sep` (the last line ends at the end of
-/// the chunk, with or without one), or, for column values (`sep` `None`),
-/// at the offsets the reader found.
-struct Lines<'a, E> {
+/// The lines of a chunk, numbered, with their text and escape flag when
+/// the job `J` wants them ([`Job::TEXT`]). `ends` gives each line's end and where the
+/// next one starts ([`Seps`], or for column values the offsets the reader
+/// found).
+struct Lines<'a, E, J> {
     file: &'a FileCtx,
     data: &'a [u8],
     /// The chunk as text, when it is UTF-8 and the job wants it.
     text: Option<&'a str>,
-    /// Whether the job wants `text` and `escape_free`.
-    with_text: bool,
     /// Where the next line starts.
     pos: usize,
     /// The number of the last line handed out.
     no: u64,
     ends: E,
+    /// The separator (`None` for column values), which is no escaped byte.
     sep: Option<u8>,
     /// The next byte at or after `pos` that JSON or TSV escapes, found a
     /// block at a time over the chunk rather than line by line (most lines
-    /// have none); `usize::MAX` when the job does not want it.
+    /// have none); `usize::MAX` without [`Job::TEXT`].
     escape: usize,
+    job: std::marker::PhantomData<fn(&J)>,
 }
 
-impl<'a, E: Iterator<Item = (usize, usize)>> Lines<'a, E> {
+impl<'a, E: Iterator<Item = (usize, usize)>, J: Job> Lines<'a, E, J> {
     #[inline(always)]
-    fn new(
-        file: &'a FileCtx,
-        data: &'a [u8],
-        text: Option<&'a str>,
-        with_text: bool,
-        no: u64,
-        ends: E,
-        sep: Option<u8>,
-    ) -> Self {
-        let mut l = Lines { file, data, text, with_text, pos: 0, no, ends, sep, escape: 0 };
+    fn new(file: &'a FileCtx, data: &'a [u8], text: Option<&'a str>, no: u64, ends: E, sep: Option<u8>) -> Self {
+        let mut l = Lines { file, data, text, pos: 0, no, ends, sep, escape: 0, job: std::marker::PhantomData };
         l.escape = l.escape_from(0);
         l
     }
@@ -465,7 +466,7 @@ impl<'a, E: Iterator<Item = (usize, usize)>> Lines<'a, E> {
     /// The next escaped byte at or after `from`.
     #[inline(always)]
     fn escape_from(&self, from: usize) -> usize {
-        if self.with_text {
+        if J::TEXT {
             find_escape(self.data, from, self.sep)
         } else {
             usize::MAX
@@ -473,31 +474,25 @@ impl<'a, E: Iterator<Item = (usize, usize)>> Lines<'a, E> {
     }
 }
 
-impl<'a, E: Iterator<Item = (usize, usize)>> Iterator for Lines<'a, E> {
+impl<'a, E: Iterator<Item = (usize, usize)>, J: Job> Iterator for Lines<'a, E, J> {
     type Item = Line<'a>;
 
     #[inline(always)]
     fn next(&mut self) -> Option<Line<'a>> {
         let start = self.pos;
-        let (end, next) = match self.sep {
-            Some(_) if start >= self.data.len() => return None,
-            Some(_) => self.ends.next().unwrap_or((self.data.len(), self.data.len())),
-            None => self.ends.next()?,
-        };
-        let mut bytes = self.data.get(start..end)?;
-        if self.sep == Some(b'\n') {
-            if let [rest @ .., b'\r'] = bytes {
-                bytes = rest;
-            }
-        }
+        let (end, next) = self.ends.next()?;
+        let bytes = self.data.get(start..end)?;
         self.no += 1;
+        self.pos = next;
+        if !J::TEXT {
+            return Some(Line { file: self.file, no: self.no, bytes, text: None, escape_free: false });
+        }
         // Line boundaries are ASCII bytes (column values are cut where the
         // reader's text values end), so `get` succeeds on UTF-8 text.
-        let text = self.text.and_then(|t| t.get(start..start + bytes.len()));
-        let escape_free = self.with_text && self.escape >= start + bytes.len();
-        self.pos = next;
-        if self.escape < self.pos {
-            self.escape = self.escape_from(self.pos);
+        let text = self.text.and_then(|t| t.get(start..end));
+        let escape_free = self.escape >= end;
+        if self.escape < next {
+            self.escape = self.escape_from(next);
         }
         Some(Line { file: self.file, no: self.no, bytes, text, escape_free })
     }
@@ -1092,6 +1087,44 @@ mod tests {
                 if escape < pos {
                     escape = find_escape(&data, pos, Some(b'\n'));
                 }
+            }
+        }
+    }
+
+    /// `Seps` cuts a chunk as `split` on the separator does (a CR before a
+    /// `\n` dropped, no empty line after a final separator), with the
+    /// separator at every offset of a 16-byte block.
+    #[test]
+    fn seps_cut_like_split() {
+        let mut rng = Rng(0x5e95);
+        let mut chunks: Vec<Vec<u8>> = (0..300).map(|_| rng.chunk(true)).collect();
+        for n in 0..40 {
+            chunks.push([&vec![b'x'; n][..], b"\n", &vec![b'y'; 40 - n], b"\r\n\n"].concat());
+            chunks.push(vec![b'\n'; n]);
+            chunks.push(vec![b'z'; n]);
+        }
+        for data in &chunks {
+            for sep in [b'\n', 0] {
+                let mut want: Vec<&[u8]> = data.split(|&b| b == sep).collect();
+                if want.last() == Some(&&[][..]) {
+                    want.pop();
+                }
+                if sep == b'\n' {
+                    for l in &mut want {
+                        if let [rest @ .., b'\r'] = l {
+                            *l = rest;
+                        }
+                    }
+                }
+                let mut pos = 0;
+                let got: Vec<&[u8]> = Seps { data, pos: 0, sep }
+                    .map(|(end, next)| {
+                        let l = &data[pos..end];
+                        pos = next;
+                        l
+                    })
+                    .collect();
+                assert_eq!(got, want, "{data:?}");
             }
         }
     }
