@@ -857,7 +857,7 @@ fn run_threads<J: Job>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::{ParseJob, Records};
+    use crate::commands::{CheckJob, ParseJob, Records};
     use crate::record::Format;
     use uriscan::Syntax;
 
@@ -1125,6 +1125,56 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(got, want, "{data:?}");
+            }
+        }
+    }
+
+    /// Runs `job` over `data` as [`process`] does, but one [`Job::line`]
+    /// per line (no batch [`Job::lines`]); returns the records and the
+    /// job's state.
+    fn per_line<J: Job>(job: &J, layout: &Layout, opts: &RunOpts, file: &FileCtx, data: &[u8]) -> (Vec<u8>, J::Acc) {
+        let mut sink = Sink::new(layout, Vec::new());
+        let mut acc = J::Acc::default();
+        let text = if J::TEXT { std::str::from_utf8(data).ok() } else { None };
+        for l in Lines::<_, J>::new(file, data, text, 7, Seps { data, pos: 0, sep: opts.sep }, Some(opts.sep)) {
+            job.line(&l, &mut sink, &mut acc);
+        }
+        (sink.take(), acc)
+    }
+
+    /// The batch paths (`parse` through the batch parser, `check` through
+    /// the batch validator) write what one call per line writes, and count
+    /// the same lines, in every format, on text chunks and others.
+    #[test]
+    fn batch_lines_equal_single_lines() {
+        let mut rng = Rng(0xba7c4);
+        let file = FileCtx::new("f");
+        for case in 0..150 {
+            let data = rng.chunk(case % 3 == 0);
+            for sep in [b'\n', b'\0'] {
+                let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
+                for syntax in [Syntax::UriReference, Syntax::IriReference, Syntax::AbsoluteUri] {
+                    for format in [Format::Tsv, Format::Jsonl, Format::Csv] {
+                        let job = ParseJob { syntax };
+                        let layout = Layout::new(format, ParseJob::COLUMNS, None, |c| c != "file", None, sep).unwrap();
+                        let mut sink = Sink::new(&layout, Vec::new());
+                        let n = process(&job, &opts, &file, 7, &data, &[], &mut sink, &mut ());
+                        let (want, ()) = per_line(&job, &layout, &opts, &file, &data);
+                        assert_eq!(sink.take(), want, "parse {case} {format:?} {syntax:?} {data:?}");
+                        assert_eq!(n, count_lines(&data, sep));
+                    }
+                    for (strict_hosts, all) in [(false, false), (false, true), (true, false)] {
+                        let job = CheckJob { syntax, strict_hosts, quiet: false, all };
+                        let layout =
+                            Layout::new(Format::Text, CheckJob::COLUMNS, None, |_| true, job.text(true), sep).unwrap();
+                        let mut sink = Sink::new(&layout, Vec::new());
+                        let mut invalid = 0;
+                        let n = process(&job, &opts, &file, 7, &data, &[], &mut sink, &mut invalid);
+                        let (want, want_invalid) = per_line(&job, &layout, &opts, &file, &data);
+                        assert_eq!(sink.take(), want, "check {case} {strict_hosts} {all} {syntax:?} {data:?}");
+                        assert_eq!((n, invalid), (count_lines(&data, sep), want_invalid));
+                    }
+                }
             }
         }
     }

@@ -23,6 +23,7 @@ impl FileCtx {
 
 /// One input line (or, for a whole-file job, one whole file), as handed to a
 /// [`Job`].
+#[derive(Clone, Copy)]
 pub struct Line<'a> {
     pub file: &'a FileCtx,
     /// Its number (1-based, within its file); 0 for a whole file.
