@@ -96,12 +96,15 @@ impl Job for ParseJob {
             }
             return;
         }
-        let current = Cell::new(None);
+        let current = Cell::new(first);
         let texts = Texts { lines, current: &current };
-        self.syntax.parse_each(texts, |_, r| match current.get() {
-            Some(l) if l.text.is_some() => out.write(&Parsed(r), &l),
-            Some(l) => out.write(self, &l),
-            None => {}
+        self.syntax.parse_each(texts, |_, r| {
+            let l = current.get();
+            if l.text.is_some() {
+                out.write(&Parsed(r), &l);
+            } else {
+                out.write(self, &l);
+            }
         });
     }
 }
@@ -112,7 +115,7 @@ impl Job for ParseJob {
 /// closure was not inlined into the parser's loop: a call per line.)
 struct Texts<'c, 'a, I> {
     lines: I,
-    current: &'c Cell<Option<Line<'a>>>,
+    current: &'c Cell<Line<'a>>,
 }
 
 impl<'a, I: Iterator<Item = Line<'a>>> Iterator for Texts<'_, 'a, I> {
@@ -121,7 +124,7 @@ impl<'a, I: Iterator<Item = Line<'a>>> Iterator for Texts<'_, 'a, I> {
     #[inline(always)]
     fn next(&mut self) -> Option<&'a str> {
         let l = self.lines.next()?;
-        self.current.set(Some(l));
+        self.current.set(l);
         Some(l.text.unwrap_or_default())
     }
 }
