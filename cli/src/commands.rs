@@ -3,6 +3,7 @@
 //! what `--fields` selects from and what every writer takes its fields from.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use uriscan::security::FindingKind;
@@ -80,42 +81,104 @@ impl Job for ParseJob {
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
         out.write(self, l);
     }
+
+    /// A chunk of text goes through the library's batch parser
+    /// ([`Syntax::parse_each`]: its SIMD code entered once per chunk, not
+    /// once per line); each record is what [`line`](Job::line) writes.
+    #[inline(always)]
+    fn lines<'a, I: Iterator<Item = Line<'a>>>(&self, mut lines: I, out: &mut Sink<'_>, acc: &mut ()) {
+        // The first line tells whether the chunk is text.
+        let Some(first) = lines.next() else { return };
+        self.line(&first, out, acc);
+        if first.text.is_none() {
+            for l in lines {
+                self.line(&l, out, acc);
+            }
+            return;
+        }
+        let current = Cell::new(first);
+        let texts = Texts { lines, current: &current };
+        self.syntax.parse_each(texts, |_, r| {
+            let l = current.get();
+            if l.text.is_some() {
+                out.write(&Parsed(r), &l);
+            } else {
+                out.write(self, &l);
+            }
+        });
+    }
+}
+
+/// The text of each of `lines` (empty when a line has none), the line
+/// itself left in `current`: the batch parser takes the next text only
+/// after its callback for this one, which finds the line there. (A `map`
+/// closure was not inlined into the parser's loop: a call per line.)
+struct Texts<'c, 'a, I> {
+    lines: I,
+    current: &'c Cell<Line<'a>>,
+}
+
+impl<'a, I: Iterator<Item = Line<'a>>> Iterator for Texts<'_, 'a, I> {
+    type Item = &'a str;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<&'a str> {
+        let l = self.lines.next()?;
+        self.current.set(l);
+        Some(l.text.unwrap_or_default())
+    }
 }
 
 impl Fill for ParseJob {
     #[inline]
     fn fill<'a, F: Fields<'a>>(&self, l: &Line<'a>, r: &mut F) {
-        l.first_fields(r);
-        match l.parse(self.syntax) {
-            Ok(u) => {
-                // Each component as its range in the line (`u` views it).
-                r.push(Val::Bool(true));
-                r.part(l, u.range(uriscan::Component::Scheme));
-                r.part(l, u.range(uriscan::Component::Authority));
-                r.part(l, u.range(uriscan::Component::Userinfo));
-                r.part(l, u.range(uriscan::Component::Host));
-                match u.host_kind() {
-                    Some(k) => r.name(k.name()),
-                    None => r.push(Val::Null),
-                }
-                r.part(l, u.range(uriscan::Component::Port));
-                r.part(l, u.range(uriscan::Component::Path));
-                r.part(l, u.range(uriscan::Component::Query));
-                r.part(l, u.range(uriscan::Component::Fragment));
-                r.nulls(3);
+        fill_parse(l, l.parse(self.syntax), r);
+    }
+}
+
+/// The record of `parse` of a line, whose parse is given.
+struct Parsed<'u>(Result<UriRef<'u>, ParseError>);
+
+impl Fill for Parsed<'_> {
+    #[inline(always)]
+    fn fill<'a, F: Fields<'a>>(&self, l: &Line<'a>, r: &mut F) {
+        fill_parse(l, self.0, r);
+    }
+}
+
+/// The values of the record of `parse` of line `l`, parsed as `parse`.
+#[inline(always)]
+fn fill_parse<'a, F: Fields<'a>>(l: &Line<'a>, parse: Result<UriRef<'_>, ParseError>, r: &mut F) {
+    l.first_fields(r);
+    match parse {
+        Ok(u) => {
+            // Each component as its range in the line (`u` views it).
+            r.push(Val::Bool(true));
+            r.part(l, u.range(uriscan::Component::Scheme));
+            r.part(l, u.range(uriscan::Component::Authority));
+            r.part(l, u.range(uriscan::Component::Userinfo));
+            r.part(l, u.range(uriscan::Component::Host));
+            match u.host_kind() {
+                Some(k) => r.name(k.name()),
+                None => r.push(Val::Null),
             }
-            Err(e) => {
-                // The Appendix B split of the invalid line.
-                let c = uriscan::split_bytes(l.bytes);
-                r.push(Val::Bool(false));
-                r.push(Val::opt_b(c.scheme));
-                r.push(Val::opt_b(c.authority));
-                r.nulls(4);
-                r.push(Val::b(c.path));
-                r.push(Val::opt_b(c.query));
-                r.push(Val::opt_b(c.fragment));
-                push_error(r, &e);
-            }
+            r.part(l, u.range(uriscan::Component::Port));
+            r.part(l, u.range(uriscan::Component::Path));
+            r.part(l, u.range(uriscan::Component::Query));
+            r.part(l, u.range(uriscan::Component::Fragment));
+            r.nulls(3);
+        }
+        Err(e) => {
+            // The Appendix B split of the invalid line.
+            let c = uriscan::split_bytes(l.bytes);
+            r.push(Val::Bool(false));
+            r.push(Val::opt_b(c.scheme));
+            r.push(Val::opt_b(c.authority));
+            r.nulls(4);
+            r.push(Val::b(c.path));
+            r.push(Val::opt_b(c.query));
+            r.push(Val::opt_b(c.fragment));
+            push_error(r, &e);
         }
     }
 }
@@ -432,6 +495,26 @@ impl Job for CheckJob {
                 }
             }
         }
+    }
+
+    /// Without `--strict-hosts`, the chunk's lines go through the library's
+    /// batch validator ([`Syntax::validate_each`]: the validator's SIMD code
+    /// entered once per chunk, not once per line), with the same errors as
+    /// [`line`](Job::line)'s.
+    #[inline(always)]
+    fn lines<'a, I: Iterator<Item = Line<'a>>>(&self, lines: I, out: &mut Sink<'_>, invalid: &mut u64) {
+        if self.strict_hosts {
+            for l in lines {
+                self.line(&l, out, invalid);
+            }
+            return;
+        }
+        self.syntax.validate_each(lines, |l, r| {
+            if let Err(e) = r {
+                self.refused(&l, out, &e);
+                *invalid += 1;
+            }
+        });
     }
 
     fn merge(&self, into: &mut u64, from: u64) {

@@ -23,6 +23,7 @@ impl FileCtx {
 
 /// One input line (or, for a whole-file job, one whole file), as handed to a
 /// [`Job`].
+#[derive(Clone, Copy)]
 pub struct Line<'a> {
     pub file: &'a FileCtx,
     /// Its number (1-based, within its file); 0 for a whole file.
@@ -54,5 +55,14 @@ impl<'a> Line<'a> {
     #[inline]
     pub fn validate(&self, syntax: Syntax) -> Result<(), ParseError> {
         syntax.validate(self.bytes)
+    }
+}
+
+/// A line is its bytes (for the library's batch APIs, which hand each item
+/// back with its result).
+impl AsRef<[u8]> for Line<'_> {
+    #[inline(always)]
+    fn as_ref(&self) -> &[u8] {
+        self.bytes
     }
 }
