@@ -905,20 +905,22 @@ const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 pub fn find_escape(data: &[u8], from: usize, except: Option<u8>) -> usize {
     let except = except.unwrap_or(0xFF);
     let bad = |b: u8| ((b < 0x20) & (b != except)) | (b == 0x7F) | (b == b'"') | (b == b'\\');
+    // The first escaped byte of a block, looked for only once the whole
+    // block (a test without early exits) says there is one.
+    let first = |block: &[u8]| match block.iter().fold(false, |m, &b| m | bad(b)) {
+        true => block.iter().position(|&b| bad(b)),
+        false => None,
+    };
     let mut at = from;
     let mut blocks = data.get(from..).unwrap_or_default().chunks_exact(64);
     for block in &mut blocks {
-        if block.iter().fold(false, |m, &b| m | bad(b)) {
-            return at + block.iter().position(|&b| bad(b)).unwrap_or(0);
+        if let Some(k) = first(block) {
+            return at + k;
         }
         at += 64;
     }
     // The last bytes (fewer than 64), the same way.
-    let rest = blocks.remainder();
-    if rest.iter().fold(false, |m, &b| m | bad(b)) {
-        return at + rest.iter().position(|&b| bad(b)).unwrap_or(0);
-    }
-    data.len()
+    first(blocks.remainder()).map_or(data.len(), |k| at + k)
 }
 
 /// Whether `s` needs no escaping in JSON or TSV and is UTF-8: printable
