@@ -55,7 +55,7 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
     let k = layout::run_set(acc);
     crate::simd::Set {
         lut: &T::AUTOMATON.accels.lut[layout::lut_row(k)],
-        bit: layout::lut_bit(k),
+        slot: layout::lut_slot(k),
         nibbles: &T::AUTOMATON.accels.nibbles[k],
         high: T::AUTOMATON.accels.high[k],
         ext: None,

@@ -663,7 +663,7 @@ fn skip_run<T: Tables, S: crate::simd::Skip>(input: &[u8], pos: usize, run: u32,
     let x = &T::AUTOMATON.accels;
     match (x.lut.get(layout::lut_row(k)), x.nibbles.get(k), x.high.get(k)) {
         (Some(lut), Some(nibbles), Some(&high)) => {
-            let set = crate::simd::Set { lut, bit: layout::lut_bit(k), nibbles, high, ext: None, utf8: None };
+            let set = crate::simd::Set { lut, slot: layout::lut_slot(k), nibbles, high, ext: None, utf8: None };
             skipper.skip(input, pos, set)
         }
         _ => pos,

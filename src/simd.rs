@@ -19,7 +19,10 @@
 #[cfg_attr(not(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar"))), allow(dead_code))]
 pub(crate) struct Set<'t> {
     pub lut: &'t [u8; 256],
-    pub bit: u8,
+    /// The set's bit in `lut`: `1 << slot` (the shift rather than the bit,
+    /// so that a skip that does not reach the scalar loop computes nothing
+    /// for it; measured).
+    pub slot: u8,
     pub nibbles: &'t [u8; 32],
     pub high: u8,
     /// Whole triplets the run may also hold, if any.
@@ -93,7 +96,7 @@ impl Set<'_> {
         // A byte indexes a 256-entry table: always in range.
         #[allow(clippy::indexing_slicing)]
         let v = self.lut[b as usize];
-        v & self.bit != 0
+        v >> self.slot & 1 != 0
     }
 }
 
@@ -125,7 +128,7 @@ impl ConstSet {
 
     /// The set in the form the skippers take.
     pub(crate) const fn set(&'static self) -> Set<'static> {
-        Set { lut: &self.lut, bit: 1, nibbles: &self.nibbles.table, high: self.nibbles.high, ext: None, utf8: None }
+        Set { lut: &self.lut, slot: 0, nibbles: &self.nibbles.table, high: self.nibbles.high, ext: None, utf8: None }
     }
 }
 
@@ -137,7 +140,7 @@ pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
     let plain = |i: usize| match input.get(i..) {
         // A byte indexes a 256-entry table: always in range.
         #[allow(clippy::indexing_slicing)]
-        Some(rest) => rest.iter().position(|&b| set.lut[b as usize] & set.bit == 0).map_or(input.len(), |k| i + k),
+        Some(rest) => rest.iter().position(|&b| !set.contains(b)).map_or(input.len(), |k| i + k),
         None => input.len(),
     };
     let mut i = plain(i);
@@ -728,7 +731,7 @@ mod tests {
         (0..dfa::ACCEL_NIBBLES.len())
             .map(|k| Set {
                 lut: &dfa::ACCEL_LUT[uriscan_layout::lut_row(k)],
-                bit: uriscan_layout::lut_bit(k),
+                slot: uriscan_layout::lut_slot(k),
                 nibbles: &dfa::ACCEL_NIBBLES[k],
                 high: dfa::ACCEL_HIGH[k],
                 ext: uriscan_layout::ext_triplet(dfa::ACCEL_EXT[k])
@@ -747,7 +750,7 @@ mod tests {
                 let u = usize::from(iri::ACCEL_UTF8[k]).checked_sub(1)?;
                 let set = Set {
                     lut: &iri::ACCEL_LUT[uriscan_layout::lut_row(k)],
-                    bit: uriscan_layout::lut_bit(k),
+                    slot: uriscan_layout::lut_slot(k),
                     nibbles: &iri::ACCEL_NIBBLES[k],
                     high: iri::ACCEL_HIGH[k],
                     ext: uriscan_layout::ext_triplet(iri::ACCEL_EXT[k])
@@ -819,7 +822,7 @@ mod tests {
                 .map(|c| c.to_string().into_bytes())
                 .collect();
         for (s, u) in sets {
-            let member: Vec<u8> = (0..=255u8).filter(|&b| s.lut[b as usize] & s.bit != 0).collect();
+            let member: Vec<u8> = (0..=255u8).filter(|&b| s.contains(b)).collect();
             let pick = |v: &[u8], r: u64| v[(r % v.len() as u64) as usize];
             for len in [15usize, 16, 17, 18, 31, 32, 33, 34, 35, 63, 64, 65, 66] {
                 for offset in 0..3 {
@@ -933,7 +936,7 @@ mod tests {
         let mut rnd = xorshift(0x2545_F491_4F6C_DD1D);
         for s in sets().into_iter().filter(|s| s.ext.is_some()) {
             let Some(ext) = s.ext else { continue };
-            let member: Vec<u8> = (0..=255u8).filter(|&b| s.lut[b as usize] & s.bit != 0).collect();
+            let member: Vec<u8> = (0..=255u8).filter(|&b| s.contains(b)).collect();
             let lead = ext_bytes(&ext, uriscan_layout::TRIPLET_AGAIN);
             let first = ext_bytes(&ext, uriscan_layout::TRIPLET_FIRST);
             let second = ext_bytes(&ext, uriscan_layout::TRIPLET_SECOND);
@@ -1017,7 +1020,7 @@ mod tests {
             let words = dfa::ACCEL_SETS[k];
             for b in 0..=255u8 {
                 let in_words = (words[(b >> 6) as usize] >> (b & 63)) & 1 != 0;
-                assert_eq!(s.lut[b as usize] & s.bit != 0, in_words, "set {} byte {:#04x}", k, b);
+                assert_eq!(s.contains(b), in_words, "set {} byte {:#04x}", k, b);
                 let nib = if b < 0x80 {
                     s.nibbles[(b & 15) as usize] & s.nibbles[16 + (b >> 4) as usize] != 0
                 } else {
@@ -1070,7 +1073,7 @@ mod tests {
             seed
         };
         for s in sets() {
-            let member: Vec<u8> = (0..=255u8).filter(|&b| s.lut[b as usize] & s.bit != 0).collect();
+            let member: Vec<u8> = (0..=255u8).filter(|&b| s.contains(b)).collect();
             for len in 0..80usize {
                 for stop_at in 0..=len {
                     for bad in [0u8, b'#', b'/', b'?', b'%', 0x7F, 0x80, 0xFF, b' ', b'['] {
@@ -1157,7 +1160,7 @@ mod tests {
         for (c, want) in SETS.iter().zip(bytesets) {
             let s = c.set();
             for b in 0..=255u8 {
-                assert_eq!(s.lut[b as usize] & s.bit != 0, want.contains(b), "{b:#04x}");
+                assert_eq!(s.contains(b), want.contains(b), "{b:#04x}");
                 if b < 0x80 {
                     let nib = s.nibbles[(b & 15) as usize] & s.nibbles[16 + (b >> 4) as usize] != 0;
                     assert_eq!(nib, want.contains(b), "{b:#04x}");
@@ -1190,7 +1193,7 @@ mod tests {
         for h in 0..8 {
             nib[16 + h] = 1 << h;
         }
-        let s = Set { lut: &lut, bit: 1, nibbles: &nib, high: 1, ext: None, utf8: None };
+        let s = Set { lut: &lut, slot: 0, nibbles: &nib, high: 1, ext: None, utf8: None };
         let v: Vec<u8> = (0..=255u8).filter(|&b| b != b'#').chain([b'#', b'a']).collect();
         assert_eq!(skip(&v, 0, s), 255);
         assert_eq!(skip_scalar(&v, 0, s), 255);

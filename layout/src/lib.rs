@@ -156,7 +156,19 @@ pub const fn lut_row(set: usize) -> usize {
 #[inline(always)]
 #[must_use]
 pub const fn lut_bit(set: usize) -> u8 {
-    1 << (set % SETS_PER_LUT)
+    1 << lut_slot(set)
+}
+
+/// The position of run set `set`'s bit in its `ACCEL_LUT` row: [`lut_bit`]
+/// is `1 << lut_slot`.
+///
+/// ```
+/// assert_eq!(uriscan_layout::lut_slot(9), 1);
+/// ```
+#[inline(always)]
+#[must_use]
+pub const fn lut_slot(set: usize) -> u8 {
+    (set % SETS_PER_LUT) as u8
 }
 
 /// The first self-loop field that names a triplet, for `nsets` run sets.
