@@ -45,6 +45,10 @@ pub struct Accels {
     pub nibbles: &'static [[u8; 32]],
     /// Per run set: its bytes >= 0x80 ([`Nibbles::high`](crate::Nibbles)).
     pub high: &'static [u8],
+    /// Whether any entry of `high` is not [`HIGH_NONE`](crate::HIGH_NONE):
+    /// when none is, the walker, which reads this at compile time, tests
+    /// no set's `high` at all.
+    pub any_high: bool,
     /// Per run set: the triplet whose whole occurrences its runs may hold
     /// ([`ext_triplet`](crate::ext_triplet)).
     pub ext: &'static [u8],

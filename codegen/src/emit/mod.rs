@@ -292,6 +292,11 @@ fn run_tables(o: &mut String, plan: &accel::Plan) -> usize {
     );
     let _ = writeln!(
         o,
+        "/// Whether any self-loop set holds bytes >= 0x80 (`ACCEL_HIGH` is not all `HIGH_NONE`).\npub const ACCEL_ANY_HIGH: bool = {};",
+        high.iter().any(|&h| h != layout::HIGH_NONE)
+    );
+    let _ = writeln!(
+        o,
         "/// The self-loop sets as 256-bit sets (for SIMD tables and tests).\npub static ACCEL_SETS: [[u64; 4]; {}] = [",
         plan.runs.len()
     );
@@ -470,6 +475,7 @@ impl uriscan_layout::Tables for Tables {{
             lut: &ACCEL_LUT,
             nibbles: &ACCEL_NIBBLES,
             high: &ACCEL_HIGH,
+            any_high: ACCEL_ANY_HIGH,
             ext: &ACCEL_EXT,
             utf8: &ACCEL_UTF8,
             triplet_base: TRIPLET_BASE,

@@ -69,6 +69,8 @@ pub static ACCEL_NIBBLES: [[u8; 32]; 2] = [
 pub static ACCEL_HIGH: [u8; 2] = [
     0, 0, 
 ];
+/// Whether any self-loop set holds bytes >= 0x80 (`ACCEL_HIGH` is not all `HIGH_NONE`).
+pub const ACCEL_ANY_HIGH: bool = false;
 /// The self-loop sets as 256-bit sets (for SIMD tables and tests).
 pub static ACCEL_SETS: [[u64; 4]; 2] = [
     [0x0000000000000000, 0x07FFFFFE07FFFFFE, 0x0000000000000000, 0x0000000000000000],
@@ -131,6 +133,7 @@ impl uriscan_layout::Tables for Tables {
             lut: &ACCEL_LUT,
             nibbles: &ACCEL_NIBBLES,
             high: &ACCEL_HIGH,
+            any_high: ACCEL_ANY_HIGH,
             ext: &ACCEL_EXT,
             utf8: &ACCEL_UTF8,
             triplet_base: TRIPLET_BASE,
