@@ -1037,9 +1037,11 @@ mod tests {
     /// the high half as `NIBBLE_HI`, the same for every set: so every table
     /// it may be given must have that high half (those of the generated run
     /// sets and triplets of every grammar's automata, and `ConstSet`'s, which
-    /// `uriscan_layout::nibbles` builds like the generator).
+    /// `uriscan_layout::nibbles` builds like the generator). And each
+    /// automaton's `any_high` says whether any of its sets' `high` is not
+    /// `HIGH_NONE` (where it is false, the walker does not read `high`).
     #[test]
-    fn every_nibble_table_has_the_shared_high_half() {
+    fn every_nibble_table_has_the_shared_high_half_and_high_kinds_agree() {
         use crate::tables::{with_tables, with_validator, Grammar};
         fn check<T: crate::automaton::Tables>(what: &str) -> usize {
             let a = &T::AUTOMATON.accels;
@@ -1049,6 +1051,9 @@ mod tests {
                 assert_eq!(t[16..], uriscan_layout::NIBBLE_HI, "{what}: table {k}");
                 n += 1;
             }
+            // The walker reads `any_high` instead of `high` where it is false.
+            let some_high = a.high.iter().any(|&h| h != uriscan_layout::HIGH_NONE);
+            assert_eq!(a.any_high, some_high, "{what}: any_high");
             n
         }
         let mut n = 0;
@@ -1056,6 +1061,9 @@ mod tests {
             n += with_tables!(g, T => check::<T>(g.name()));
             n += with_validator!(g, T => check::<T>(g.name()));
         }
+        // The Appendix B split, the one automaton whose sets hold bytes >= 0x80.
+        n += check::<crate::tables::appendix_b::Tables>("appendix_b");
+        const { assert!(<crate::tables::appendix_b::Tables as crate::automaton::Tables>::AUTOMATON.accels.any_high) };
         assert!(n > 40, "only {n} tables");
         static S: ConstSet = ConstSet::new(crate::ByteSet::of(b"abc%"));
         assert_eq!(S.set().nibbles[16..], uriscan_layout::NIBBLE_HI);
