@@ -676,7 +676,7 @@ impl Grammar {
 
     /// Whether rule `from`'s expansion refers to rule `to`, directly or not.
     pub fn reaches(&self, from: &str, to: &str) -> bool {
-        let mut seen = BTreeSet::new();
+        let mut seen = std::collections::HashSet::new();
         let mut todo = vec![from.to_ascii_lowercase()];
         while let Some(r) = todo.pop() {
             if !seen.insert(r.clone()) {

@@ -44,15 +44,15 @@
 //! 1. `grammar/NAME.abnf`: its rules, as the RFC writes them. It may use
 //!    the RFC 5234 core rules of `grammar/core.abnf` by naming that file
 //!    too (step 2).
-//! 2. `grammar/NAME.tags` (`grammar/rfc3986.tags` documents every
-//!    directive): `grammar VARIANT TITLE` names its `Grammar` variant;
-//!    `files NAME.abnf core.abnf` its ABNF files; `types ErrorKind ROOT
-//!    HostKind` the runtime's error-context and mark types; one `entry
-//!    VARIANT rule` per `Syntax` (the first is the grammar's reference
-//!    rule; entry names are unique across grammars); `capture` lines whose
-//!    names are among [`URI_CAPTURE_SLOTS`]; `context` lines that name
-//!    variants of `ErrorKind`; `mark` lines that name variants of
-//!    `HostKind`.
+//! 2. `grammar/NAME.tags` (its directives are in [`tags`]): `grammar
+//!    VARIANT TITLE` names its `Grammar` variant; `files NAME.abnf
+//!    core.abnf` its ABNF files; `types ErrorKind ROOT HostKind` the
+//!    runtime's error-context and mark types (`ROOT`, usually `Reference`,
+//!    the context outside all others); one `entry VARIANT rule` per
+//!    `Syntax` (the first is the grammar's reference rule; entry names are
+//!    unique across grammars); `capture` lines whose names are among
+//!    [`URI_CAPTURE_SLOTS`]; `context` lines that name variants of
+//!    `ErrorKind`; `mark` lines that name variants of `HostKind`.
 //! 3. One line in [`URISCAN_BUILDS`] (`codegen/src/builds.rs`):
 //!    `Build::syntax("NAME.tags")`.
 //!
@@ -64,7 +64,10 @@
 //! Some("tiny-grammar"), .. }`) declares that feature in the `[features]`
 //! of the root `Cargo.toml`; a `context` or `mark` the runtime does not
 //! know yet is a new variant of `ErrorKind` (`src/error.rs`) or `HostKind`
-//! (`src/host.rs`), with its name there.
+//! (`src/host.rs`), with its name there. The Python package parses any
+//! grammar's name (`syntax="NAME"`); its `SYNTAXES` tuple
+//! (`python/uriscan/__init__.py`) and messages list the four RFC grammars
+//! by hand.
 
 pub mod abnf;
 pub mod analysis;

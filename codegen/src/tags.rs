@@ -2,7 +2,34 @@
 //! One small line-oriented file beside each grammar names the grammar, its
 //! ABNF files and its entry rules, and the rules that are component
 //! boundaries (captures), alternatives to report (marks) and error
-//! contexts. `grammar/rfc3986.tags` documents every directive.
+//! contexts. The generator knows ABNF only; everything it knows about a
+//! particular RFC is in its tags file.
+//!
+//! One directive a line, words separated by blanks, `#` to the end of the
+//! line a comment:
+//!
+//! | directive | meaning |
+//! | --- | --- |
+//! | `grammar NAME TITLE...` | the grammar's name in the registry (its variant of the runtime's `Grammar`, a Rust identifier) and a one-line title for its docs |
+//! | `files FILE...` | the ABNF files, merged in order (`core.abnf`, RFC 5234's core rules, second) |
+//! | `types CONTEXT ROOT MARK` | the runtime's Rust types of error contexts and marks, and the context outside all others (`ErrorKind Reference HostKind` for a URI syntax) |
+//! | `entry NAME RULE` | an entry point: a `Syntax` variant for a URI syntax; the first is the reference rule |
+//! | `capture NAME RULE...` | record where each outermost occurrence of a RULE starts and ends |
+//! | `mark NAME RULE...` | record that a RULE matched (which alternative won); when marks nest, the outermost names the match |
+//! | `context NAME RULE...` | a failing byte inside a RULE is reported "in NAME" (a variant of the context type) |
+//! | `encoding bytes` or `encoding utf-8` | numeric values are bytes (the default) or code points matched as UTF-8 |
+//! | `exclude %xLO-HI...` | code points no numeric value matches (with `encoding utf-8` only) |
+//!
+//! `entry` and `types` are required; every problem is reported as
+//! `FILE:LINE:COL: message`, all of them.
+//!
+//! ```
+//! let text = "grammar Demo A demonstration.\nfiles demo.abnf\ntypes K Root M\nentry Top top\ncapture word w\n";
+//! let tags = uriscan_codegen::tags::parse("demo.tags", text).unwrap();
+//! assert_eq!(tags.entries, [("Top".to_string(), "top".to_string())]);
+//! let e = uriscan_codegen::tags::parse("demo.tags", "entry Top\n").unwrap_err();
+//! assert_eq!(e[0].to_string(), "demo.tags:1:1: wrong number of arguments for 'entry'");
+//! ```
 
 use super::abnf::{Diagnostic, Encoding, Grammar, Pos};
 

@@ -116,3 +116,24 @@ impl Source {
         self.0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::fill;
+
+    #[test]
+    fn fill_replaces_each_placeholder_once_and_leaves_values_alone() {
+        let t = "type @T@ = [@T@; @N@]; // a@b";
+        let filled = std::panic::catch_unwind(|| fill(t, &[("T", "u8"), ("N", "4")]));
+        assert!(filled.is_err(), "`@b` opens a placeholder that has no value");
+        assert_eq!(fill("x = @V@;", &[("V", "\"a@V@b\"")]), "x = \"a@V@b\";");
+        assert_eq!(fill("@A@@B@", &[("A", "1"), ("B", "2")]), "12");
+        assert_eq!(fill("no placeholder", &[]), "no placeholder");
+    }
+
+    #[test]
+    #[should_panic(expected = "template placeholder @MISSING@ has no value")]
+    fn fill_refuses_a_placeholder_without_a_value() {
+        fill("a @MISSING@ b", &[]);
+    }
+}

@@ -84,8 +84,11 @@ fn module(i: &Item) -> String {
         Role::Syntax => fill(VALID_MODULE, &[("STEM", &i.stem), ("CONTEXT", ct), ("MARK", mt)]),
         Role::Split => String::new(),
     };
-    let vars = [("TITLE", i.title.as_str()), ("STEM", &i.stem), ("CFG", &cfg(i)), ("CONTEXT", ct), ("MARK", mt)];
-    fill(MODULE, &[&vars[..], &[("VALID", valid.as_str())]].concat())
+    let cfg = cfg(i);
+    fill(
+        MODULE,
+        &[("TITLE", &i.title), ("STEM", &i.stem), ("CFG", &cfg), ("CONTEXT", ct), ("MARK", mt), ("VALID", &valid)],
+    )
 }
 
 /// One `const fn` of an enum: `doc`, attributes, signature, one arm per line of `arms`.
@@ -96,8 +99,18 @@ fn const_fn(doc_text: &str, attrs: &str, signature: &str, arms: &str) -> String 
 /// The macro that declares enum `name` with `variants`, the start of its
 /// `impl` block and its `ALL` constant.
 fn enum_decl(doc_text: &str, macro_name: &str, name: &str, variants: &str, all_doc: &str, all: &[String]) -> String {
-    let vars = [("MACRO", macro_name), ("ENUM", name), ("VARIANTS", variants), ("ALL_DOC", all_doc)];
-    fill(ENUM_MACRO, &[&vars[..], &[("DOC", &doc("", doc_text)), ("ALL", &all.join(", "))]].concat())
+    let (doc, all) = (doc("", doc_text), all.join(", "));
+    fill(
+        ENUM_MACRO,
+        &[
+            ("DOC", &doc),
+            ("MACRO", macro_name),
+            ("ENUM", name),
+            ("VARIANTS", variants),
+            ("ALL_DOC", all_doc),
+            ("ALL", &all),
+        ],
+    )
 }
 
 /// `grammar_enum!`, `Grammar::ALL`, `name`, `title`, `syntaxes`.
@@ -208,9 +221,8 @@ fn dispatch(syntaxes: &[&Item], name: &str, path: &str, what: &str) -> String {
     let arms: String = syntaxes
         .iter()
         .map(|i| {
-            let vars = [("CFG", cfg_inline(i)), ("VARIANT", i.variant.clone()), ("STEM", i.stem.clone())];
-            let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            fill(DISPATCH_ARM, &[&vars[..], &[("PATH", path)]].concat())
+            let cfg = cfg_inline(i);
+            fill(DISPATCH_ARM, &[("CFG", &cfg), ("VARIANT", &i.variant), ("STEM", &i.stem), ("PATH", path)])
         })
         .collect();
     fill(DISPATCH, &[("WHAT", what), ("NAME", name), ("ARMS", &arms)])
