@@ -19,7 +19,7 @@
 //!   packed transitions, the skipping tables laid out as [`uriscan_layout`]
 //!   defines (the walker reads them with the same crate), the byte sets of
 //!   single-byte rules, the entry regexes, and the checked registry.
-//! - **Printing** ([`print`]): that data as Rust, deciding nothing; fixed
+//! - **Printing** ([`print`](mod@print)): that data as Rust, deciding nothing; fixed
 //!   code lives as Rust text in `src/print/templates/`.
 //!
 //! [`pipeline`] runs the stages: `uriscan`'s `build.rs` calls

@@ -1,7 +1,7 @@
 //! The automaton module of one grammar (`STEM_dfa.rs`, `STEM_valid.rs`):
 //! its constants, its tables and a `Tables` type implementing
 //! `uriscan_layout::Tables`, printed from an
-//! [`AutomatonTables`](crate::analysis::automaton::AutomatonTables). The
+//! [`AutomatonTables`]. The
 //! module names only `uriscan_layout` and the context and mark types of
 //! the tags file (`types`), which the including module brings into scope.
 

@@ -1,7 +1,7 @@
 //! The entry regexes of a grammar (`STEM_regex.rs`): one `pub const` per
 //! entry rule, named after the rule (`URI-reference` -> `URI_REFERENCE`),
 //! and `ENTRY_REGEXES` in entry order, printed from
-//! [`EntryRegex`](crate::analysis::regex::EntryRegex) values.
+//! [`EntryRegex`] values.
 
 use super::{const_name, Source};
 use crate::analysis::regex::EntryRegex;
