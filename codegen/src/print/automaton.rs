@@ -1,9 +1,8 @@
 //! The automaton module of one grammar (`STEM_dfa.rs`, `STEM_valid.rs`):
 //! its constants, its tables and a `Tables` type implementing
-//! `uriscan_layout::Tables`, printed from an
-//! [`AutomatonTables`]. The
-//! module names only `uriscan_layout` and the context and mark types of
-//! the tags file (`types`), which the including module brings into scope.
+//! `uriscan_layout::Tables`, printed from an [`AutomatonTables`]. The module
+//! names only `uriscan_layout` and the context and mark types of the tags
+//! file (`types`), which the including module brings into scope.
 
 use super::{const_name, fill, list, Source};
 use crate::analysis::accel_tables::AccelTables;
