@@ -11,7 +11,7 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=grammar");
-    match uriscan_codegen::build_all(&root.join("grammar"), &uriscan_codegen::URISCAN_BUILDS) {
+    match uriscan_codegen::build_all(&root.join("grammar"), uriscan_codegen::URISCAN_BUILDS) {
         Ok(built) => {
             for f in built.inputs {
                 println!("cargo:rerun-if-changed={}", f);

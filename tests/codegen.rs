@@ -186,7 +186,7 @@ fn small_grammar_compiles_with_tags_and_priorities() {
     let tags = "files g.abnf\ntypes K Root M\nentry E top\ncapture key word\ncapture n num\nmark Num num\nmark Word word\ncontext Word word\n";
     let dir = write_grammar(&[("t.tags", tags), ("g.abnf", g)]);
     let text = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
-    let cfg = codegen::config::parse("t", &text("t.tags")).unwrap();
+    let cfg = codegen::tags::parse("t", &text("t.tags")).unwrap();
     let gr = codegen::abnf::Grammar::load(&[("g", &text("g.abnf"))]).unwrap();
     let n = codegen::nfa::build(&gr, &cfg, "top").unwrap();
     let d = codegen::tdfa::build(&[n]);
@@ -203,8 +203,8 @@ fn small_grammar_compiles_with_tags_and_priorities() {
 
 #[test]
 fn every_grammar_is_deterministic_and_matches_the_build() {
-    let a = codegen::build_all(&grammar_dir(), &codegen::URISCAN_BUILDS).expect("generate").files;
-    let b = codegen::build_all(&grammar_dir(), &codegen::URISCAN_BUILDS).expect("generate").files;
+    let a = codegen::build_all(&grammar_dir(), codegen::URISCAN_BUILDS).expect("generate").files;
+    let b = codegen::build_all(&grammar_dir(), codegen::URISCAN_BUILDS).expect("generate").files;
     // Every grammar's tables, validator, sets and regexes, the registry and the scheme table.
     assert_eq!(a.len(), 5 * codegen::URISCAN_BUILDS.len() + 2);
     for ((name, text), (_, again)) in a.iter().zip(&b) {
@@ -225,7 +225,7 @@ fn nested_occurrences_of_a_capture_record_the_outermost() {
     let tags = "files g.abnf\ntypes K Root M\nentry E top\ncapture c outer inner\n";
     let dir = write_grammar(&[("t.tags", tags), ("g.abnf", g)]);
     let text = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
-    let cfg = codegen::config::parse("t", &text("t.tags")).unwrap();
+    let cfg = codegen::tags::parse("t", &text("t.tags")).unwrap();
     let gr = codegen::abnf::Grammar::load(&[("g", &text("g.abnf"))]).unwrap();
     let d = codegen::tdfa::build(&[codegen::nfa::build(&gr, &cfg, "top").unwrap()]);
     // The last occurrence wins, as for any repeated capture, and the nested
@@ -249,7 +249,7 @@ fn byte_classes_are_merged_when_every_state_agrees() {
     let tags = "files g.abnf\ntypes K Root M\nentry E top\n";
     let dir = write_grammar(&[("t.tags", tags), ("g.abnf", g)]);
     let gr = codegen::abnf::Grammar::load(&[("g", &std::fs::read_to_string(dir.join("g.abnf")).unwrap())]).unwrap();
-    let cfg = codegen::config::parse("t", tags).unwrap();
+    let cfg = codegen::tags::parse("t", tags).unwrap();
     let d = codegen::tdfa::build(&[codegen::nfa::build(&gr, &cfg, "top").unwrap()]);
     assert_eq!(d.nclasses, 2, "letters and digits go the same way: one class, and one for the rest");
     assert_eq!(d.classes[b'a' as usize], d.classes[b'1' as usize]);
@@ -318,7 +318,7 @@ fn register_optimization_preserves_every_result() {
 fn runtime_walker_agrees_with_the_reference_runner() {
     let l = loaded("rfc3986.tags");
     let d = codegen::tdfa::build(&l.nfas);
-    let cfg = l.config;
+    let cfg = l.tags;
     let alphabet = b"%aF0g/?#:@[";
     let prefixes: [&str; 5] = ["", "http://h/", "//u@h:1?", "a:%4", "/%e6%97"];
     let mut checked = 0;

@@ -14,6 +14,7 @@
 
 use super::byteset::ByteSet;
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
 
 /// A position in a grammar file (1-based line and column, column in bytes).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -672,6 +673,25 @@ impl Grammar {
     pub fn rules(&self) -> impl Iterator<Item = &Rule> {
         self.rules.iter()
     }
+
+    /// Whether rule `from`'s expansion refers to rule `to`, directly or not.
+    pub fn reaches(&self, from: &str, to: &str) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![from.to_ascii_lowercase()];
+        while let Some(r) = todo.pop() {
+            if !seen.insert(r.clone()) {
+                continue;
+            }
+            let Some(rule) = self.rule(&r) else { continue };
+            for (n, _) in refs(&rule.expr) {
+                if n.eq_ignore_ascii_case(to) {
+                    return true;
+                }
+                todo.push(n.to_ascii_lowercase());
+            }
+        }
+        false
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -688,5 +708,82 @@ pub fn refs(expr: &Expr) -> Vec<(&str, &Pos)> {
         Expr::Repeat { expr, .. } => refs(expr),
         Expr::Rule(name, pos) => vec![(name.as_str(), pos)],
         Expr::Class(_) | Expr::Empty => Vec::new(),
+    }
+}
+
+/// The expression written back as ABNF (for doc comments): a
+/// case-insensitive letter as its quoted form, other bytes quoted when
+/// printable, else as `%xHH` values and ranges.
+impl std::fmt::Display for Expr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut s = String::new();
+        write_abnf(self, &mut s, true);
+        f.write_str(&s)
+    }
+}
+
+/// Writes `e`; `top` when it needs no group around it.
+fn write_abnf(e: &Expr, out: &mut String, top: bool) {
+    match e {
+        Expr::Empty => out.push_str("\"\""),
+        Expr::Rule(n, _) => out.push_str(n),
+        Expr::Class(s) => write_class(s, out),
+        Expr::Seq(v) | Expr::Alt(v) => {
+            let sep = if matches!(e, Expr::Seq(_)) { " " } else { " / " };
+            if !top {
+                out.push_str("( ");
+            }
+            for (i, x) in v.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(sep);
+                }
+                write_abnf(x, out, false);
+            }
+            if !top {
+                out.push_str(" )");
+            }
+        }
+        Expr::Repeat { min: 0, max: Some(1), expr } => {
+            out.push_str("[ ");
+            write_abnf(expr, out, true);
+            out.push_str(" ]");
+        }
+        Expr::Repeat { min, max, expr } => {
+            let _ = match (min, max) {
+                (a, Some(b)) if a == b => write!(out, "{}", a),
+                (0, None) => write!(out, "*"),
+                (a, None) => write!(out, "{}*", a),
+                (0, Some(b)) => write!(out, "*{}", b),
+                (a, Some(b)) => write!(out, "{}*{}", a, b),
+            };
+            write_abnf(expr, out, false);
+        }
+    }
+}
+
+/// Writes a byte set as alternatives.
+fn write_class(s: &ByteSet, out: &mut String) {
+    let r = s.ranges();
+    // a case-insensitive letter prints as its quoted form
+    if r.len() == 2
+        && r[0].0 == r[0].1
+        && r[1].0 == r[1].1
+        && r[0].0.is_ascii_uppercase()
+        && r[1].0 == r[0].0.to_ascii_lowercase()
+    {
+        let _ = write!(out, "\"{}\"", r[1].0 as char);
+        return;
+    }
+    for (i, (lo, hi)) in r.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" / ");
+        }
+        if lo == hi && lo.is_ascii_graphic() && *lo != b'"' {
+            let _ = write!(out, "\"{}\"", *lo as char);
+        } else if lo == hi {
+            let _ = write!(out, "%x{:02X}", lo);
+        } else {
+            let _ = write!(out, "%x{:02X}-{:02X}", lo, hi);
+        }
     }
 }

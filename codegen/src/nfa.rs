@@ -8,7 +8,7 @@
 
 use super::abnf::{Expr, Grammar};
 use super::byteset::ByteSet;
-use super::config::Config;
+use super::tags::Tags;
 use std::collections::HashMap;
 
 pub type StateId = u32;
@@ -34,11 +34,11 @@ pub enum State {
 #[derive(Clone, Debug)]
 pub struct CtxNode {
     pub parent: Option<u32>,
-    /// Index into `Config::contexts`, or `None` for the root.
+    /// Index into `Tags::contexts`, or `None` for the root.
     pub kind: Option<u32>,
 }
 
-/// An NFA for one entry rule, sharing the tag numbering of the config.
+/// An NFA for one entry rule, sharing the tag numbering of the tags file.
 #[derive(Clone, Debug)]
 pub struct Nfa {
     pub states: Vec<State>,
@@ -140,8 +140,8 @@ impl<'g> Builder<'g> {
     }
 }
 
-/// Checks that every rule the config names exists; returns the role table.
-pub fn roles(g: &Grammar, cfg: &Config) -> Result<Roles, Vec<String>> {
+/// Checks that every rule the tags file names exists; returns the role table.
+pub fn roles(g: &Grammar, tags: &Tags) -> Result<Roles, Vec<String>> {
     let mut roles: Roles = HashMap::new();
     let mut errs = Vec::new();
     let check = |r: &str, errs: &mut Vec<String>| {
@@ -150,22 +150,22 @@ pub fn roles(g: &Grammar, cfg: &Config) -> Result<Roles, Vec<String>> {
         }
         r.to_ascii_lowercase()
     };
-    for (_, r) in &cfg.entries {
+    for (_, r) in &tags.entries {
         check(r, &mut errs);
     }
-    for (i, (_, rules)) in cfg.captures.iter().enumerate() {
+    for (i, (_, rules)) in tags.captures.iter().enumerate() {
         for r in rules {
             let k = check(r, &mut errs);
             roles.entry(k).or_default().0 = Some(i as u32);
         }
     }
-    for (i, (_, rules)) in cfg.marks.iter().enumerate() {
+    for (i, (_, rules)) in tags.marks.iter().enumerate() {
         for r in rules {
             let k = check(r, &mut errs);
             roles.entry(k).or_default().1 = Some(i as u32);
         }
     }
-    for (i, (_, rules)) in cfg.contexts.iter().enumerate() {
+    for (i, (_, rules)) in tags.contexts.iter().enumerate() {
         for r in rules {
             let k = check(r, &mut errs);
             roles.entry(k).or_default().2 = Some(i as u32);
@@ -201,10 +201,10 @@ fn compile_rule(g: &Grammar, roles: Roles, ncaptures: u32, ntags: u32, rule: &st
 }
 
 /// Builds the NFA of one entry rule.
-pub fn build(g: &Grammar, cfg: &Config, entry_rule: &str) -> Result<Nfa, Vec<String>> {
-    let roles = roles(g, cfg)?;
-    let ncaptures = cfg.captures.len() as u32;
-    Ok(compile_rule(g, roles, ncaptures, 2 * ncaptures + cfg.marks.len() as u32, entry_rule))
+pub fn build(g: &Grammar, tags: &Tags, entry_rule: &str) -> Result<Nfa, Vec<String>> {
+    let roles = roles(g, tags)?;
+    let ncaptures = tags.captures.len() as u32;
+    Ok(compile_rule(g, roles, ncaptures, 2 * ncaptures + tags.marks.len() as u32, entry_rule))
 }
 
 /// A one-rule NFA without tags, for computing byte sets of a rule.

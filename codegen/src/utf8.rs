@@ -1,6 +1,6 @@
 //! Ranges of Unicode scalar values as UTF-8 byte sequences.
 //!
-//! A grammar read with `encoding utf-8` (see [`crate::config`]) means code
+//! A grammar read with `encoding utf-8` (see [`crate::tags`]) means code
 //! points by its numeric values: RFC 3987's `ucschar = %xA0-D7FF / ...`.
 //! The automaton still runs on bytes, so each range of scalar values becomes
 //! a few alternatives, each a sequence of byte ranges, whose union is exactly

@@ -11,7 +11,8 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-use uriscan_codegen::{generate, registry, Build, Options, Role};
+use uriscan_codegen::analysis::registry::Registry;
+use uriscan_codegen::{generate, print, Build, Options, Role};
 
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
@@ -87,7 +88,7 @@ fn capture_slots_order_the_captures() {
 #[test]
 fn nested_marks_come_outermost_first() {
     let l = uriscan_codegen::load(&data(), "nested.tags", &Options::default()).unwrap();
-    let names: Vec<&str> = l.config.marks.iter().map(|(n, _)| n.as_str()).collect();
+    let names: Vec<&str> = l.tags.marks.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["Outer", "Inner", "Other"]);
     let d = uriscan_codegen::tdfa::build(&l.nfas);
     let tags = d.run(0, b"[12]").unwrap();
@@ -115,12 +116,12 @@ fn the_registry_matches_its_snapshot() {
             (b.clone(), out.grammar)
         })
         .collect();
-    let text = registry::emit(&entries).unwrap();
+    let text = print::registry::registry(&Registry::new(&entries).unwrap());
     assert!(text.contains("\n            Top,\n") && text.contains("\n            PercentTop,\n"), "{text}");
     check("registry.rs", &text);
     // The same grammar twice: its name and its entries are taken.
     let twice = [entries[0].clone(), entries[0].clone()];
-    let e = registry::emit(&twice).unwrap_err();
+    let e = Registry::new(&twice).unwrap_err();
     assert_eq!(
         e,
         [
@@ -131,7 +132,7 @@ fn the_registry_matches_its_snapshot() {
     );
     // A grammar without its `grammar` line.
     let nameless = generate(&data(), "nested.tags", &Options::default()).unwrap();
-    let e = registry::emit(&[(list[2].clone(), nameless.grammar)]).unwrap_err();
+    let e = Registry::new(&[(list[2].clone(), nameless.grammar)]).unwrap_err();
     assert_eq!(e, ["grammar/digits.tags: no 'grammar NAME TITLE' line"]);
 }
 

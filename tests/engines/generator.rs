@@ -61,7 +61,7 @@ impl Generator {
     /// the walk yields UTF-8 of every length.
     pub fn load_iri() -> Generator {
         let tags = include_str!("../../grammar/rfc3987.tags");
-        let cfg = uriscan_codegen::config::parse("grammar/rfc3987.tags", tags)
+        let cfg = uriscan_codegen::tags::parse("grammar/rfc3987.tags", tags)
             .unwrap_or_else(|d| panic!("tags file does not load: {d:?}"));
         let files = [
             ("grammar/rfc3987.abnf", include_str!("../../grammar/rfc3987.abnf")),

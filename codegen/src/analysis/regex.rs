@@ -10,9 +10,8 @@
 //! for classes that hold bytes above `\x7F`). Only the language matters here,
 //! not which alternative matches, so the oracle compares accept/reject only.
 
-use super::abnf::{Expr, Grammar};
-use super::config::Config;
-use super::emit::const_name;
+use crate::abnf::{Expr, Grammar};
+use crate::tags::Tags;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -117,34 +116,28 @@ pub fn anchored(g: &Grammar, rule: &str) -> String {
     format!("^(?:{})$", w.rule(rule).0)
 }
 
-/// Emits one `pub const` per entry rule of `cfg`, named after the rule
-/// (`URI-reference` -> `URI_REFERENCE`), and `ENTRY_REGEXES` in entry order.
-pub fn emit(header: &str, cfg: &Config, g: &Grammar) -> String {
-    let mut o = String::new();
-    o.push_str(header);
-    let mut names = Vec::new();
-    for (entry, rule) in &cfg.entries {
-        let pat = anchored(g, rule);
-        let name = const_name(rule);
-        let abnf = g.rule(rule).map(|r| super::emit::abnf_text(&r.expr)).unwrap_or_default();
-        let _ = writeln!(
-            o,
-            "/// `{} = {}`\n///\n/// Entry `{}`, as an anchored regular expression over bytes ({} bytes of pattern),\n/// written out from the ABNF with every rule inlined. Compile it with Unicode mode off.\npub const {}: &str = r\"{}\";",
-            rule,
-            abnf.replace('`', "'"),
-            entry,
-            pat.len(),
-            name,
-            pat
-        );
-        names.push((entry.clone(), name));
-    }
-    let list: Vec<String> = names.iter().map(|(e, n)| format!("(\"{}\", {})", e, n)).collect();
-    let _ = writeln!(
-        o,
-        "/// `(entry name, pattern)` for every entry, in the order of the tags file.\npub static ENTRY_REGEXES: [(&str, &str); {}] = [{}];",
-        list.len(),
-        list.join(", ")
-    );
-    o
+/// One entry rule as a regular expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryRegex {
+    /// The entry's name (the tags file's `entry NAME rule`).
+    pub entry: String,
+    /// The entry rule.
+    pub rule: String,
+    /// The rule's expansion, as ABNF.
+    pub abnf: String,
+    /// The anchored pattern.
+    pub pattern: String,
+}
+
+/// The pattern of every entry of `tags`, in entry order.
+pub fn entry_regexes(tags: &Tags, g: &Grammar) -> Vec<EntryRegex> {
+    tags.entries
+        .iter()
+        .map(|(entry, rule)| EntryRegex {
+            entry: entry.clone(),
+            rule: rule.clone(),
+            abnf: g.rule(rule).map(|r| r.expr.to_string()).unwrap_or_default(),
+            pattern: anchored(g, rule),
+        })
+        .collect()
 }

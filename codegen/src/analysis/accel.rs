@@ -2,8 +2,8 @@
 //! keeps each self-loop state where it is, the triplets (a two-byte
 //! excursion back to a run state, such as `"%" HEXDIG HEXDIG` inside a
 //! path), the whole triplets a run may hold, and the code points whose UTF-8
-//! leads a run state back to itself. The result, a [`Plan`], is what
-//! `uriscan_layout::Accels` holds once written out.
+//! leads a run state back to itself. The result, a [`Plan`], is laid out
+//! as `uriscan_layout::Accels` holds it by [`super::accel_tables`].
 
 use crate::byteset::ByteSet;
 use crate::tdfa::Tdfa;

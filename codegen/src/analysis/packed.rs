@@ -4,7 +4,7 @@
 //! lays it out.
 
 use super::accel::Plan;
-use crate::tdfa::{Op, Src, TagVal, Tdfa};
+use crate::tdfa::{sequence, DState, Op, Src, TagVal, Tdfa};
 use uriscan_layout as layout;
 
 /// One operation: destination register, and the source (a register,
@@ -87,31 +87,17 @@ pub fn pack(d: &Tdfa, plan: &Plan) -> Result<Packed, String> {
     }
     let starts = d.starts.iter().map(|&s| one(s as usize, 0)).collect::<Result<_, _>>()?;
     let triplet_to = plan.triplets.iter().map(|t| one(t.to, 0)).collect::<Result<_, _>>()?;
-    // Acceptance: one more operation list per accepting state moves the tag
-    // values into the tags' home registers (tag k in register k), run with
-    // the input length as the position. The scratch register breaks copy
-    // cycles.
     let scratch = (d.nregs - 1) as u16;
     let finals = d
         .states
         .iter()
         .map(|s| {
-            let Some(v) = &s.fin else { return Ok(layout::REJECT) };
-            let pending: Vec<Op> = v
-                .iter()
-                .enumerate()
-                .filter_map(|(k, t)| {
-                    let src = match t {
-                        TagVal::Reg(r) if *r as usize == k => return None,
-                        TagVal::Reg(r) => Src::Reg(*r),
-                        TagVal::Pos => Src::Pos,
-                        TagVal::Unset => Src::Unset,
-                    };
-                    Some(Op { dst: k as u16, src })
-                })
-                .collect();
-            let list = lists.of(&crate::tdfa::sequence(pending, scratch));
-            u16::try_from(list).ok().filter(|&l| l < u16::MAX).map(layout::accept).ok_or_else(too_large)
+            let list = final_moves(s, scratch).map(|ops| lists.of(&ops));
+            match list.map(u16::try_from) {
+                None => Ok(layout::REJECT),
+                Some(Ok(l)) if l < u16::MAX => Ok(layout::accept(l)),
+                Some(_) => Err(too_large()),
+            }
         })
         .collect::<Result<_, _>>()?;
     // Operation lists name registers in a byte, 254 and 255 being `NONE`
@@ -120,4 +106,26 @@ pub fn pack(d: &Tdfa, plan: &Plan) -> Result<Packed, String> {
         return Err(format!("{} operation lists or {} registers do not fit the layout", lists.0.len(), d.nregs));
     }
     Ok(Packed { trans, starts, triplet_to, finals, lists: lists.0 })
+}
+
+/// Acceptance of state `s` (`None`: it rejects): the operations that move
+/// the tag values into the tags' home registers (tag k in register k), run
+/// with the input length as the position. The scratch register breaks copy
+/// cycles.
+fn final_moves(s: &DState, scratch: u16) -> Option<Vec<Op>> {
+    let v = s.fin.as_ref()?;
+    let pending: Vec<Op> = v
+        .iter()
+        .enumerate()
+        .filter_map(|(k, t)| {
+            let src = match t {
+                TagVal::Reg(r) if *r as usize == k => return None,
+                TagVal::Reg(r) => Src::Reg(*r),
+                TagVal::Pos => Src::Pos,
+                TagVal::Unset => Src::Unset,
+            };
+            Some(Op { dst: k as u16, src })
+        })
+        .collect();
+    Some(sequence(pending, scratch))
 }
