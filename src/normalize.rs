@@ -634,11 +634,11 @@ mod tests {
         let mut quick = 0;
         for s in &inputs {
             let Ok(u) = UriRef::parse(s) else { continue };
-            if u.is_syntax_normal() {
+            if is_syntax_normal(&u) {
                 quick += 1;
-                assert_eq!(u.normalize_full(NormalizeOptions::SYNTAX), s.as_str(), "{s}");
+                assert_eq!(normalize_full(&u, NormalizeOptions::SYNTAX), s.as_str(), "{s}");
             }
-            assert_eq!(u.normalize_str(), u.normalize_full(NormalizeOptions::SYNTAX), "{s}");
+            assert_eq!(u.normalize_str(), normalize_full(&u, NormalizeOptions::SYNTAX), "{s}");
         }
         assert!(quick > 100, "the quick test accepted only {quick} inputs");
     }
