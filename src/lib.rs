@@ -102,13 +102,13 @@ mod components;
 mod error;
 mod grammar;
 mod host;
+mod names;
 #[cfg(feature = "alloc")]
 mod owned;
 mod scan;
 pub mod sets;
 #[allow(unsafe_code)]
 mod simd;
-mod names;
 mod tables;
 mod uri_ref;
 
@@ -126,9 +126,9 @@ pub use components::{Component, Components};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{Grammar, Syntax};
 pub use host::{HostKind, Port};
+pub use names::UnknownName;
 #[cfg(feature = "alloc")]
 pub use owned::{FromStringError, UriBuf, UriCow};
-pub use names::UnknownName;
 pub use uri_ref::UriRef;
 
 pub use builder::{BuildError, Builder};

@@ -1,6 +1,10 @@
 //! Owned parsed references: [`UriBuf`] holds its `String` and the component
 //! offsets the scan found, as `PathBuf` holds what `Path` borrows; and
-//! [`UriCow`], borrowed where an operation changed nothing.
+//! [`UriCow`], borrowed where an operation changed nothing. `UriBuf`'s own
+//! methods (parsing, the accessors) are here; the operations it repeats
+//! from [`UriRef`] (`resolve`, `normalize`, `relativize`, `edit`) sit
+//! beside `UriRef`'s in `src/uri_ref/`. [`Syntax::parse_string`] is the
+//! parse entry point that keeps its `String`.
 //!
 //! ```
 //! use uriscan::{UriBuf, UriRef};

@@ -163,7 +163,12 @@ fn push_path(out: &mut String, dir: Option<&str>, path: &str, has_authority: boo
 /// Resolves `r` against `base` into `out`, which is cleared first
 /// ([`UriRef::resolve_into_with`]).
 #[cfg(feature = "alloc")]
-pub(crate) fn resolve_into(r: &UriRef<'_>, base: &UriRef<'_>, mode: ResolveMode, out: &mut String) -> Result<(), ResolveError> {
+pub(crate) fn resolve_into(
+    r: &UriRef<'_>,
+    base: &UriRef<'_>,
+    mode: ResolveMode,
+    out: &mut String,
+) -> Result<(), ResolveError> {
     out.clear();
     let b_scheme = base.scheme().ok_or(ResolveError::BaseWithoutScheme)?;
     out.reserve(base.as_str().len() + r.as_str().len());

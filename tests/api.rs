@@ -349,7 +349,8 @@ fn output(sig: &Sig) -> (String, Option<String>) {
     } else if has_word(&t, "str") || has_word(&t, "String") || t.contains("[u8]") || t.contains("Vec<u8>") {
         "text or bytes".to_string()
     } else {
-        let path: String = strip_ref(&t).chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+        let path: String =
+            strip_ref(&t).chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
         let head = path.rsplit("::").next().unwrap().to_string();
         if head == "Self" || sig.owner.as_deref() == Some(head.as_str()) {
             "Self".to_string()
@@ -382,7 +383,9 @@ fn breaches(sigs: &[Sig], options: &BTreeSet<String>) -> Vec<String> {
         // A conversion (`as_str`, `to_buf`, `into_string`) is named, as in
         // std, for what it gives: its first word is no marker.
         let conversion = ["as", "to", "into"].contains(&words[0]);
-        let pos = |w: &str| words.iter().skip(usize::from(conversion)).position(|x| *x == w).map(|k| k + usize::from(conversion));
+        let pos = |w: &str| {
+            words.iter().skip(usize::from(conversion)).position(|x| *x == w).map(|k| k + usize::from(conversion))
+        };
         let inputs: Vec<Input> = s.params.iter().map(|p| input(s, p)).collect();
         let bytes_type = s.owner.as_deref().is_some_and(|o| o.contains("Byte"));
         // Input.
@@ -473,7 +476,8 @@ fn the_public_api_follows_the_naming_rule() {
     let (sigs, _) = public_api();
     // The reader sees the API: the parse entry points, the generated
     // methods, the macro-written accessors, free functions.
-    let names: BTreeSet<String> = sigs.iter().map(|s| format!("{}::{}", s.owner.as_deref().unwrap_or(""), s.name)).collect();
+    let names: BTreeSet<String> =
+        sigs.iter().map(|s| format!("{}::{}", s.owner.as_deref().unwrap_or(""), s.name)).collect();
     for n in [
         "Syntax::parse_bytes_each",
         "Syntax::validate_bytes",
@@ -486,10 +490,7 @@ fn the_public_api_follows_the_naming_rule() {
     }
     assert!(sigs.len() > 200, "{}", sigs.len());
     let options = options_types();
-    assert_eq!(
-        options,
-        ["InetAtonOptions", "NormalizeOptions", "ResolveMode"].map(String::from).into_iter().collect(),
-    );
+    assert_eq!(options, ["InetAtonOptions", "NormalizeOptions", "ResolveMode"].map(String::from).into_iter().collect(),);
     let bad = breaches(&sigs, &options);
     assert!(bad.is_empty(), "names that break the rule of the crate docs (\"Naming\"):\n{}", bad.join("\n"));
 }
@@ -517,7 +518,11 @@ fn the_check_fails_on_names_that_break_the_rule() {
             "without `_bytes`",
         ),
         // The input marker after `_each`.
-        ("pub fn scan_each_bytes<'a, I: IntoIterator<Item = &'a [u8]>>(self, inputs: I) {", Some("Syntax"), "before `_each`"),
+        (
+            "pub fn scan_each_bytes<'a, I: IntoIterator<Item = &'a [u8]>>(self, inputs: I) {",
+            Some("Syntax"),
+            "before `_each`",
+        ),
         // `_with` naming a syntax (the old `UriBuf::from_string_with`).
         (
             "pub fn from_string_with(input: String, syntax: Syntax) -> Result<UriBuf, FromStringError> {",
@@ -525,18 +530,34 @@ fn the_check_fails_on_names_that_break_the_rule() {
             "exactly one options value, last",
         ),
         // An owned `String` taken without `_string`.
-        ("pub fn parse_owned(self, input: String) -> Result<UriBuf, FromStringError> {", Some("Syntax"), "`_string` exactly"),
+        (
+            "pub fn parse_owned(self, input: String) -> Result<UriBuf, FromStringError> {",
+            Some("Syntax"),
+            "`_string` exactly",
+        ),
         // Options not last (the old `normalized_hash`), and without a sibling.
         (
             "pub fn normalized_hush_with<H: Hasher>(&self, opts: NormalizeOptions, state: &mut H) {",
             Some("UriRef"),
             "exactly one options value, last",
         ),
-        ("pub fn normalize_iri_x_with(&self, opts: NormalizeOptions) -> Cow<'a, str> {", Some("UriRef"), "no `normalize_iri_x`"),
+        (
+            "pub fn normalize_iri_x_with(&self, opts: NormalizeOptions) -> Cow<'a, str> {",
+            Some("UriRef"),
+            "no `normalize_iri_x`",
+        ),
         // Options without `_with` (the old `iri_eq`).
-        ("pub fn iri_eq2(&self, other: &UriRef<'_>, opts: NormalizeOptions) -> bool {", Some("UriRef"), "without `_with`"),
+        (
+            "pub fn iri_eq2(&self, other: &UriRef<'_>, opts: NormalizeOptions) -> bool {",
+            Some("UriRef"),
+            "without `_with`",
+        ),
         // Same name, other kind (the old `Resolver::resolve`, `iri::to_uri`).
-        ("pub fn resolve(&mut self, reference: &UriRef<'_>) -> &str {", Some("Resolver"), "`resolve` gives different kinds"),
+        (
+            "pub fn resolve(&mut self, reference: &UriRef<'_>) -> &str {",
+            Some("Resolver"),
+            "`resolve` gives different kinds",
+        ),
         ("pub fn to_uri(iri: &str) -> Cow<'_, str> {", None, "`to_uri` gives different kinds"),
         // Same name, other error (the old `Resolver::resolve_str`).
         (
@@ -552,7 +573,8 @@ fn the_check_fails_on_names_that_break_the_rule() {
         assert!(bad.iter().any(|b| b.contains(want)), "{sig}: {want:?} not in {bad:?}");
     }
     // And a name that keeps the rule passes.
-    assert!(with("pub fn parse_bytes_each2<'a, I: IntoIterator<Item = &'a [u8]>>(self, inputs: I) {", Some("Syntax")).is_empty());
+    assert!(with("pub fn parse_bytes_each2<'a, I: IntoIterator<Item = &'a [u8]>>(self, inputs: I) {", Some("Syntax"))
+        .is_empty());
 }
 
 /// `UriRef`'s inherent methods are all in `src/uri_ref/`, whose module
@@ -560,8 +582,11 @@ fn the_check_fails_on_names_that_break_the_rule() {
 #[test]
 fn uri_ref_methods_live_in_their_folder() {
     let (sigs, impls) = public_api();
-    let outside: Vec<&String> =
-        impls.iter().filter(|(f, types)| types.contains("UriRef") && !f.starts_with("src/uri_ref/")).map(|(f, _)| f).collect();
+    let outside: Vec<&String> = impls
+        .iter()
+        .filter(|(f, types)| types.contains("UriRef") && !f.starts_with("src/uri_ref/"))
+        .map(|(f, _)| f)
+        .collect();
     assert!(outside.is_empty(), "`impl UriRef` blocks outside src/uri_ref/: {outside:?}");
     let methods = sigs.iter().filter(|s| s.owner.as_deref() == Some("UriRef")).count();
     assert!(methods > 50, "{methods}");

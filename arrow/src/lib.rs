@@ -43,7 +43,7 @@ use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::borrow::Cow;
 
-use uriscan::{Component, HostKind, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
+use uriscan::{Component, HostKind, NormalizeOptions, Port, Syntax, UriRef};
 use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, parse_rows, validate_rows, Row};
@@ -332,7 +332,7 @@ pub fn normalize(array: &dyn Array, opts: NormalizeOptions) -> Result<StringView
 }
 
 /// Resolves each reference against the base in the same row of `bases`
-/// (RFC 3986 §5.2, [`ResolveMode::Strict`]). Null when either is null or
+/// (RFC 3986 §5.2, [`ResolveMode::Strict`](uriscan::ResolveMode::Strict)). Null when either is null or
 /// invalid, or the base has no scheme.
 ///
 /// # Errors
@@ -362,7 +362,7 @@ pub fn resolve(refs: &dyn Array, bases: &dyn Array) -> Result<StringViewArray, A
 }
 
 /// Resolves each reference against one `base` (RFC 3986 §5.2,
-/// [`ResolveMode::Strict`]). Null when the reference is null or invalid.
+/// [`ResolveMode::Strict`](uriscan::ResolveMode::Strict)). Null when the reference is null or invalid.
 ///
 /// # Errors
 /// An [`ArrowError`] when `refs` is not a string array, or `base` is not an

@@ -231,7 +231,11 @@ impl PyUri {
         let other = self.other(py, other, "other")?;
         let opts = NormalizeOptions { scheme_based };
         let (a, b) = (self.view()?, other.view()?);
-        Ok(if is_iri(self.syntax) || is_iri(other.syntax) { a.iri_eq_with(&b, opts) } else { a.normalized_eq_with(&b, opts) })
+        Ok(if is_iri(self.syntax) || is_iri(other.syntax) {
+            a.iri_eq_with(&b, opts)
+        } else {
+            a.normalized_eq_with(&b, opts)
+        })
     }
 
     /// The shortest reference that resolves against `base` to this URI.

@@ -121,7 +121,12 @@ impl UriRef<'_> {
     /// UriRef::parse("../../../g").unwrap().resolve_into_with(&base, &mut buf, ResolveMode::Rfc2396).unwrap();
     /// assert_eq!(buf, "http://a/../g");
     /// ```
-    pub fn resolve_into_with(&self, base: &UriRef<'_>, out: &mut String, mode: ResolveMode) -> Result<(), ResolveError> {
+    pub fn resolve_into_with(
+        &self,
+        base: &UriRef<'_>,
+        out: &mut String,
+        mode: ResolveMode,
+    ) -> Result<(), ResolveError> {
         resolve_into(self, base, mode, out)
     }
 
