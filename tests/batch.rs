@@ -194,7 +194,7 @@ fn check_text_validator(inputs: &[Vec<u8>], syntax: Syntax, want: &[Result<(), P
     let mut k = 0;
     let mut bad = None;
     syntax.validate_each(texts.iter().map(|(t, _)| *t), |t, r| {
-        if bad.is_none() && texts.get(k).is_none_or(|(x, w)| !std::ptr::eq(t, *x) || **w != r) {
+        if bad.is_none() && !texts.get(k).is_some_and(|(x, w)| std::ptr::eq(t, *x) && **w == r) {
             bad = Some(format!("{syntax}: text batch item {k} {t:?}: {r:?}"));
         }
         k += 1;

@@ -16,7 +16,6 @@ impl<'a> UriRef<'a> {
     /// let u = uriscan::UriRef::parse("http://h/p?q").unwrap();
     /// assert_eq!(u.edit().set_query(Some("r")).build_str().unwrap(), "http://h/p?r");
     /// ```
-    #[must_use]
     pub fn edit(&self) -> Builder<'a> {
         Builder::from_uri_ref(self)
     }
@@ -33,7 +32,6 @@ impl UriBuf {
     /// let v = u.edit().set_fragment(Some("f")).build().unwrap();
     /// assert_eq!(v.fragment(), Some("f"));
     /// ```
-    #[must_use]
     pub fn edit(&self) -> Builder<'_> {
         Builder::from_uri_ref(&self.as_uri_ref())
     }
