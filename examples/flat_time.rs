@@ -60,8 +60,8 @@ fn entries() -> Vec<Entry> {
         ("normalize", |s| UriRef::parse(s).map_or(0, |u| u.normalize_str_with(NormalizeOptions::SCHEME_BASED).len())),
         ("percent decode", |s| percent::decode_lenient(s).len()),
         ("extract", |s| uriscan::extract(s).count()),
-        ("to_uri", |s| uriscan::iri::to_uri(s).len()),
-        ("to_iri", |s| uriscan::iri::to_iri(s).len()),
+        ("to_uri", |s| uriscan::iri::to_uri_str(s).len()),
+        ("to_iri", |s| uriscan::iri::to_iri_str(s).len()),
     ]
 }
 

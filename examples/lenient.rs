@@ -1,4 +1,4 @@
-//! Times the lenient parse (`Syntax::parse_lenient`) against the strict
+//! Times the lenient parse (`Syntax::parse_lenient_bytes`) against the strict
 //! parse and the Appendix B split, in one process, interleaved, over
 //! several rounds; prints a Markdown table of medians (ns per line).
 //!
@@ -85,7 +85,7 @@ fn strict(l: &[u8]) -> usize {
 }
 
 fn lenient(l: &[u8]) -> usize {
-    let p = Syntax::UriReference.parse_lenient(l);
+    let p = Syntax::UriReference.parse_lenient_bytes(l);
     black_box((p.scheme(), p.authority(), p.userinfo(), p.host(), p.port(), p.path(), p.query(), p.fragment()));
     p.violations().count()
 }
@@ -93,7 +93,7 @@ fn lenient(l: &[u8]) -> usize {
 /// The lenient parse without walking the violations: the components and
 /// the first violation (the strict error) only.
 fn lenient_first(l: &[u8]) -> usize {
-    let p = Syntax::UriReference.parse_lenient(l);
+    let p = Syntax::UriReference.parse_lenient_bytes(l);
     black_box((p.scheme(), p.authority(), p.userinfo(), p.host(), p.port(), p.path(), p.query(), p.fragment()));
     p.error().map_or(0, |e| e.index())
 }

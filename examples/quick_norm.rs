@@ -18,7 +18,7 @@ fn main() {
                 "parse" => n += uriscan::UriRef::parse(black_box(b)).is_ok() as usize,
                 "resolve" => {
                     if let (Ok(b), Ok(r)) = (uriscan::UriRef::parse(b), uriscan::UriRef::parse(r)) {
-                        n += r.resolve_into(&b, uriscan::ResolveMode::Strict, &mut out).is_ok() as usize;
+                        n += r.resolve_into(&b, &mut out).is_ok() as usize;
                     }
                 }
                 _ => n += uriscan::UriRef::parse(black_box(b)).map_or(0, |u| u.normalize_str().len()),

@@ -97,7 +97,7 @@ fn set_with_triplets<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
 
 /// Every run set of `T` in the forms the walker skips with: alone, and
 /// with the triplets its runs may hold (for the twin check of
-/// `oracle::skip_twin_disagreement`).
+/// `oracle::skip_twin_disagreement_bytes`).
 #[cfg(feature = "oracle")]
 pub(crate) fn run_sets<T: Tables>() -> impl Iterator<Item = crate::simd::Set<'static>> {
     (0..T::AUTOMATON.accels.nibbles.len()).flat_map(|k| {

@@ -12,10 +12,12 @@ use crate::components::Component;
 use crate::sets;
 
 #[cfg(feature = "alloc")]
+use crate::owned::UriBuf;
+#[cfg(feature = "alloc")]
 use alloc::string::String;
 
-// Editing a parsed reference: `Builder::from_uri_ref`, the `set_*` methods
-// and `build_buf`.
+// Editing a parsed reference: `Builder::from_uri_ref` and the `set_*`
+// methods.
 mod edit;
 
 /// Why a [`Builder`] refused its parts.
@@ -46,7 +48,7 @@ pub enum BuildError {
         index: usize,
     },
     /// The composed text does not parse back as an RFC 3986 reference
-    /// ([`Builder::build_buf`]); the checks above are meant to make this
+    /// ([`Builder::build`]); the checks above are meant to make this
     /// impossible, so this names a gap in them.
     NotAReference(crate::ParseError),
 }
@@ -432,21 +434,39 @@ impl<'a> Builder<'a> {
         Ok(())
     }
 
-    /// Checks and composes the reference (§5.3).
+    /// Checks and composes the reference (§5.3) as text.
     ///
     /// # Errors
     /// As for [`check`](Builder::check). Never panics.
     ///
     /// ```
     /// use uriscan::{Builder, UriRef};
-    /// let s = Builder::new().scheme("foo").authority("example.com:8042").path("/over/there").query("name=ferret").fragment("nose").build().unwrap();
+    /// let s = Builder::new().scheme("foo").authority("example.com:8042").path("/over/there").query("name=ferret").fragment("nose").build_str().unwrap();
     /// assert_eq!(s, "foo://example.com:8042/over/there?name=ferret#nose");
     /// assert_eq!(UriRef::parse(&s).unwrap().host(), Some("example.com"));
     /// ```
     #[cfg(feature = "alloc")]
-    pub fn build(&self) -> Result<String, BuildError> {
+    pub fn build_str(&self) -> Result<String, BuildError> {
         let mut out = String::new();
         self.build_into(&mut out)?;
         Ok(out)
+    }
+
+    /// Checks and composes the reference (§5.3) as a parsed [`UriBuf`].
+    ///
+    /// # Errors
+    /// As for [`check`](Builder::check); [`BuildError::NotAReference`] if
+    /// the text does not parse back (the checks are meant to exclude it).
+    /// Never panics.
+    ///
+    /// ```
+    /// let u = uriscan::Builder::new().scheme("https").host("example.com").path("/a").build().unwrap();
+    /// assert_eq!(u.host(), Some("example.com"));
+    /// assert_eq!(u, "https://example.com/a");
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn build(&self) -> Result<UriBuf, BuildError> {
+        let s = self.build_str()?;
+        UriBuf::try_from(s).map_err(|e| BuildError::NotAReference(e.error()))
     }
 }

@@ -18,7 +18,7 @@ use crate::error::ParseError;
 use crate::grammar::Syntax;
 use crate::sets;
 use crate::simd::{self, Skip};
-use crate::uri::UriRef;
+use crate::uri_ref::UriRef;
 
 /// Bytes a scheme may hold: `ALPHA / DIGIT / "+" / "-" / "."`.
 const SCHEME_CHAR: ByteSet = sets::ALPHA.union(&sets::DIGIT).union(&ByteSet::of(b"+-."));
@@ -141,28 +141,28 @@ impl<'t> Match<'t> {
         &self.uri
     }
 
-    /// The URI: borrowed from the text when contiguous, owned when whitespace
+    /// The URI as text: borrowed from the text when contiguous, owned when whitespace
     /// was removed (or, for [`extract_bytes`](Extractor::extract_bytes) in
     /// lenient mode, when bytes that are not UTF-8 were replaced by U+FFFD).
     ///
     /// ```
     /// use std::borrow::Cow;
     /// let m = uriscan::extract("x:y").next().unwrap();
-    /// assert!(matches!(m.uri(), Cow::Borrowed("x:y")));
+    /// assert!(matches!(m.uri_str(), Cow::Borrowed("x:y")));
     /// ```
     #[must_use]
-    pub fn uri(&self) -> &Cow<'t, str> {
+    pub fn uri_str(&self) -> &Cow<'t, str> {
         &self.uri
     }
 
-    /// The URI, by value.
+    /// The URI as text, by value.
     ///
     /// ```
-    /// let uris: Vec<_> = uriscan::extract("x:y s:t").map(|m| m.into_uri()).collect();
+    /// let uris: Vec<_> = uriscan::extract("x:y s:t").map(|m| m.into_uri_str()).collect();
     /// assert_eq!(uris, ["x:y", "s:t"]);
     /// ```
     #[must_use]
-    pub fn into_uri(self) -> Cow<'t, str> {
+    pub fn into_uri_str(self) -> Cow<'t, str> {
         self.uri
     }
 
@@ -281,7 +281,7 @@ impl<'t> Match<'t> {
 ///
 /// ```
 /// let ex = uriscan::Extractor::new().schemes(["http", "https"]);
-/// let uris: Vec<_> = ex.extract("mailto:a@b.c or HTTPS://b.example/.").map(|m| m.into_uri()).collect();
+/// let uris: Vec<_> = ex.extract("mailto:a@b.c or HTTPS://b.example/.").map(|m| m.into_uri_str()).collect();
 /// assert_eq!(uris, ["HTTPS://b.example/"]);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -395,7 +395,7 @@ impl Extractor {
     /// ```
     /// let uris: Vec<_> = uriscan::Extractor::new()
     ///     .extract_bytes(b"\xFF<ftp://h/a\r\n b>\xFE")
-    ///     .map(|m| m.into_uri())
+    ///     .map(|m| m.into_uri_str())
     ///     .collect();
     /// assert_eq!(uris, ["ftp://h/ab"]);
     /// ```
@@ -420,7 +420,7 @@ impl Extractor {
 /// but you can probably pick it up from <ftp://foo.example.
 /// com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/
 /// ietf/uri/historical.html#WARNING>."#;
-/// let uris: Vec<_> = uriscan::extract(text).map(|m| m.into_uri()).collect();
+/// let uris: Vec<_> = uriscan::extract(text).map(|m| m.into_uri_str()).collect();
 /// assert_eq!(
 ///     uris,
 ///     [

@@ -1,7 +1,8 @@
 //! What a reference is parsed by: a [`Grammar`] and one of its entry rules,
 //! named together by a [`Syntax`]. Both enums are generated from the
 //! registry of grammars (`src/tables.rs`); the parse functions on a
-//! `Syntax` live with the views they give (`src/uri.rs`).
+//! `Syntax` live with the views they give (`src/uri_ref/parse.rs`,
+//! `src/owned.rs`, `src/lenient.rs`).
 
 #[doc(inline)]
 pub use crate::tables::{Grammar, Syntax};

@@ -8,11 +8,11 @@
 //! (§6.5 of RFC 3987 is RFC 3986 §5's algorithm) and syntax-based
 //! normalization work on that view unchanged. This module adds:
 //!
-//! - [`to_uri`] (§3.1): every non-ASCII character's UTF-8 octets
+//! - [`to_uri_str`] (§3.1): every non-ASCII character's UTF-8 octets
 //!   percent-encoded; borrowed when the input is ASCII. With the `idna`
 //!   feature, `UriRef::to_uri_idna_str` converts a non-ASCII `ireg-name` with
 //!   IDNA ToASCII instead.
-//! - [`to_iri`] (§3.2): percent-encoded UTF-8 sequences that decode to a
+//! - [`to_iri_str`] (§3.2): percent-encoded UTF-8 sequences that decode to a
 //!   `ucschar` (or an `iprivate` in the query) are decoded; everything else
 //!   stays encoded: ASCII escapes, octets that are not UTF-8, and the bidi
 //!   formatting characters (§4.1).
@@ -25,14 +25,10 @@
 //! use uriscan::{iri, Syntax};
 //! let u = Syntax::IriReference.parse("http://www.example.org/D\u{fc}rst").unwrap();
 //! assert_eq!(u.to_uri_str(), "http://www.example.org/D%C3%BCrst");
-//! assert_eq!(iri::to_iri("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u{fc}rst");
+//! assert_eq!(iri::to_iri_str("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u{fc}rst");
 //! ```
 
-use crate::grammar::Syntax;
-use crate::normalize::NormalizeOptions;
 use crate::percent::{hex_digit, triplet_at};
-use crate::scan::CAP_QUERY;
-use crate::uri::UriRef;
 use std::borrow::Cow;
 use std::string::String;
 
@@ -93,7 +89,7 @@ pub fn is_iprivate(c: char) -> bool {
 /// Whether `c` is a bidirectional formatting character, which RFC 3987
 /// §4.1 forbids in IRIs (LRM, RLM, LRE, RLE, PDF, LRO, RLO): the parser
 /// refuses them (the `exclude` line of `grammar/rfc3987.tags`; a test holds
-/// the two lists equal) and [`to_iri`] leaves them percent-encoded.
+/// the two lists equal) and [`to_iri_str`] leaves them percent-encoded.
 ///
 /// ```
 /// assert!(uriscan::iri::is_bidi_format('\u{202E}'));
@@ -111,12 +107,12 @@ pub fn is_bidi_format(c: char) -> bool {
 /// Never panics.
 ///
 /// ```
-/// use uriscan::iri::to_uri;
-/// assert_eq!(to_uri("http://r\u{e9}sum\u{e9}.example.org"), "http://r%C3%A9sum%C3%A9.example.org");
-/// assert!(matches!(to_uri("http://a/b"), std::borrow::Cow::Borrowed(_)));
+/// use uriscan::iri::to_uri_str;
+/// assert_eq!(to_uri_str("http://r\u{e9}sum\u{e9}.example.org"), "http://r%C3%A9sum%C3%A9.example.org");
+/// assert!(matches!(to_uri_str("http://a/b"), std::borrow::Cow::Borrowed(_)));
 /// ```
 #[must_use]
-pub fn to_uri(iri: &str) -> Cow<'_, str> {
+pub fn to_uri_str(iri: &str) -> Cow<'_, str> {
     let b = iri.as_bytes();
     let Some(first) = b.iter().position(|&c| c >= 0x80) else {
         return Cow::Borrowed(iri);
@@ -160,17 +156,17 @@ fn push_uri(s: &str, out: &mut String) {
 /// Borrowed when nothing is decoded. Never panics.
 ///
 /// ```
-/// use uriscan::iri::to_iri;
-/// assert_eq!(to_iri("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u{fc}rst");
+/// use uriscan::iri::to_iri_str;
+/// assert_eq!(to_iri_str("http://www.example.org/D%C3%BCrst"), "http://www.example.org/D\u{fc}rst");
 /// // Not UTF-8: stays encoded (RFC 3987 §3.2's own example).
-/// assert_eq!(to_iri("http://www.example.org/D%FCrst"), "http://www.example.org/D%FCrst");
+/// assert_eq!(to_iri_str("http://www.example.org/D%FCrst"), "http://www.example.org/D%FCrst");
 /// // A bidi formatting character (RLO): stays encoded.
-/// assert_eq!(to_iri("http://xn--99zt52a.example.org/%e2%80%ae"), "http://xn--99zt52a.example.org/%e2%80%ae");
+/// assert_eq!(to_iri_str("http://xn--99zt52a.example.org/%e2%80%ae"), "http://xn--99zt52a.example.org/%e2%80%ae");
 /// // ASCII escapes stay.
-/// assert_eq!(to_iri("/a%2Fb%41"), "/a%2Fb%41");
+/// assert_eq!(to_iri_str("/a%2Fb%41"), "/a%2Fb%41");
 /// ```
 #[must_use]
-pub fn to_iri(uri: &str) -> Cow<'_, str> {
+pub fn to_iri_str(uri: &str) -> Cow<'_, str> {
     let b = uri.as_bytes();
     // Appendix B: the query runs from a "?" before any "#" to the "#".
     let query = match b.iter().position(|&c| c == b'?' || c == b'#') {
@@ -183,8 +179,8 @@ pub fn to_iri(uri: &str) -> Cow<'_, str> {
     decode_iri(uri, query)
 }
 
-/// [`to_iri`] with the query at `query` (byte offsets), if any.
-fn decode_iri(uri: &str, query: Option<(usize, usize)>) -> Cow<'_, str> {
+/// [`to_iri_str`] with the query at `query` (byte offsets), if any.
+pub(crate) fn decode_iri(uri: &str, query: Option<(usize, usize)>) -> Cow<'_, str> {
     let b = uri.as_bytes();
     let mut out: Option<String> = None;
     let mut run = 0;
@@ -235,143 +231,25 @@ fn decode_char_at(b: &[u8], i: usize) -> Option<(char, usize)> {
     Some((s.chars().next()?, 3 * n))
 }
 
-impl<'a> UriRef<'a> {
-    /// The URI this IRI reference maps to (RFC 3987 §3.1; see [`to_uri`]):
-    /// borrowed when the reference is ASCII (every URI reference is).
-    ///
-    /// ```
-    /// use uriscan::{Syntax};
-    /// let u = Syntax::IriReference.parse("/\u{6bdb}?q=\u{e9}#\u{416}").unwrap();
-    /// assert_eq!(u.to_uri_str(), "/%E6%AF%9B?q=%C3%A9#%D0%96");
-    /// ```
-    #[must_use]
-    pub fn to_uri_str(&self) -> Cow<'a, str> {
-        to_uri(self.as_str())
+/// The URI the IRI reference `s` maps to, with its `ireg-name` host at
+/// `reg_name` (byte offsets), if it has one, converted by IDNA ToASCII
+/// when not ASCII ([`UriRef::to_uri_idna_str`](crate::UriRef::to_uri_idna_str)).
+#[cfg(feature = "idna")]
+pub(crate) fn to_uri_idna_str(s: &str, reg_name: Option<(usize, usize)>) -> Result<Cow<'_, str>, IdnaError> {
+    let Some((hs, he)) = reg_name else {
+        return Ok(to_uri_str(s));
+    };
+    let host = s.get(hs..he).unwrap_or_default();
+    if host.is_ascii() {
+        return Ok(to_uri_str(s));
     }
-
-    /// The IRI this URI reference maps to (RFC 3987 §3.2; see [`to_iri`]),
-    /// with the query as parsed: `iprivate` characters are decoded there
-    /// only.
-    ///
-    /// ```
-    /// use uriscan::UriRef;
-    /// let u = UriRef::parse("/%EE%80%80?%EE%80%80").unwrap();
-    /// assert_eq!(u.to_iri_str(), "/%EE%80%80?\u{E000}");
-    /// ```
-    #[must_use]
-    pub fn to_iri_str(&self) -> Cow<'a, str> {
-        decode_iri(self.as_str(), self.offsets(CAP_QUERY))
-    }
-
-    /// Syntax-based normalization of an IRI reference (RFC 3987 §5.3.2):
-    /// RFC 3986's normalization ([`normalize_with`](UriRef::normalize_str_with):
-    /// case, percent-encoding of ASCII, dot segments, and the scheme-based
-    /// steps when asked), then percent-encoded `ucschar`s (and `iprivate`s in
-    /// the query) decoded as [`to_iri`] decodes them (§5.3.2.3, for
-    /// references not read as URIs). No Unicode normalization (NFC, §5.3.2.2)
-    /// unless `normalize_iri_nfc` (feature `unicode-normalization`) asks for it.
-    ///
-    /// ```
-    /// use uriscan::{NormalizeOptions, Syntax};
-    /// let u = Syntax::IriReference.parse("HTTP://Example.ORG/%c3%bc/./%7e").unwrap();
-    /// assert_eq!(u.normalize_iri_str(NormalizeOptions::SYNTAX), "http://example.org/\u{fc}/~");
-    /// ```
-    #[must_use]
-    pub fn normalize_iri_str(&self, opts: NormalizeOptions) -> Cow<'a, str> {
-        match self.normalize_str_with(opts) {
-            Cow::Borrowed(s) => match Syntax::IriReference.parse(s) {
-                Ok(u) => u.to_iri_str(),
-                Err(_) => to_iri(s),
-            },
-            Cow::Owned(s) => {
-                let decoded = match Syntax::IriReference.parse(&s) {
-                    Ok(u) => u.to_iri_str().into_owned(),
-                    Err(_) => to_iri(&s).into_owned(),
-                };
-                Cow::Owned(decoded)
-            }
-        }
-    }
-
-    /// [`normalize_iri`](UriRef::normalize_iri_str), then Unicode Normalization
-    /// Form C (RFC 3987 §5.3.2.2; feature `unicode-normalization`).
-    ///
-    /// ```
-    /// use uriscan::{NormalizeOptions, Syntax};
-    /// // "e" and a combining acute accent compose into "é".
-    /// let u = Syntax::IriReference.parse("http://a/e\u{301}").unwrap();
-    /// assert_eq!(u.normalize_iri_nfc_str(NormalizeOptions::SYNTAX), "http://a/\u{e9}");
-    /// ```
-    #[cfg(feature = "unicode-normalization")]
-    #[must_use]
-    pub fn normalize_iri_nfc_str(&self, opts: NormalizeOptions) -> Cow<'a, str> {
-        use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-        let n = self.normalize_iri_str(opts);
-        if is_nfc_quick(n.chars()) == IsNormalized::Yes {
-            return n;
-        }
-        Cow::Owned(n.nfc().collect())
-    }
-
-    /// Whether two IRI or URI references are equivalent by the ladder of RFC
-    /// 3987 §5.3: equal strings; else equal after mapping both to URIs
-    /// (§3.1, so an IRI compares with its URI mapping, §5.1) and
-    /// normalizing them as URIs ([`normalize_with`](UriRef::normalize_str_with)
-    /// with `opts`: case, percent-encoding, dot segments, and scheme-based
-    /// steps when asked).
-    ///
-    /// ```
-    /// use uriscan::{NormalizeOptions, Syntax, UriRef};
-    /// let iri = Syntax::IriReference.parse("http://example.org/D\u{fc}rst").unwrap();
-    /// let uri = UriRef::parse("HTTP://example.org/D%c3%bcrst").unwrap();
-    /// assert!(iri.iri_eq(&uri, NormalizeOptions::SYNTAX));
-    /// assert!(!iri.iri_eq(&UriRef::parse("http://example.org/D%FCrst").unwrap(), NormalizeOptions::SYNTAX));
-    /// ```
-    #[must_use]
-    pub fn iri_eq(&self, other: &UriRef<'_>, opts: NormalizeOptions) -> bool {
-        if self.as_str() == other.as_str() {
-            return true;
-        }
-        let (a, b) = (self.to_uri_str(), other.to_uri_str());
-        match (UriRef::parse(&a), UriRef::parse(&b)) {
-            (Ok(a), Ok(b)) => a.normalized_eq(&b, opts),
-            _ => false,
-        }
-    }
-
-    /// The URI this IRI reference maps to, with a non-ASCII `ireg-name`
-    /// converted by IDNA ToASCII (UTS #46, as the `idna` crate implements
-    /// it, after percent-decoding the host) instead of percent-encoded (RFC
-    /// 3987 §3.1, step 2's alternative); the other components as
-    /// [`to_uri`](UriRef::to_uri_str). Feature `idna`.
-    ///
-    /// # Errors
-    /// The host is not a valid domain name for IDNA; the message says why.
-    ///
-    /// ```
-    /// use uriscan::{Syntax};
-    /// let u = Syntax::IriReference.parse("http://r\u{e9}sum\u{e9}.example.org/\u{e9}").unwrap();
-    /// assert_eq!(u.to_uri_idna_str().unwrap(), "http://xn--rsum-bpad.example.org/%C3%A9");
-    /// ```
-    #[cfg(feature = "idna")]
-    pub fn to_uri_idna_str(&self) -> Result<Cow<'a, str>, IdnaError> {
-        let s = self.as_str();
-        let (Some((hs, he)), Some(crate::HostKind::RegName)) = (self.offsets(crate::scan::CAP_HOST), self.host_kind())
-        else {
-            return Ok(self.to_uri_str());
-        };
-        let host = s.get(hs..he).unwrap_or_default();
-        if host.is_ascii() {
-            return Ok(self.to_uri_str());
-        }
-        let decoded = crate::percent::decode_str(host).map_err(|_| IdnaError { index: hs })?;
-        let ascii = idna::domain_to_ascii(&decoded).map_err(|_| IdnaError { index: hs })?;
-        let mut out = String::with_capacity(s.len() + 16);
-        push_uri(s.get(..hs).unwrap_or_default(), &mut out);
-        out.push_str(&ascii);
-        push_uri(s.get(he..).unwrap_or_default(), &mut out);
-        Ok(Cow::Owned(out))
-    }
+    let decoded = crate::percent::decode_str(host).map_err(|_| IdnaError { index: hs })?;
+    let ascii = idna::domain_to_ascii(&decoded).map_err(|_| IdnaError { index: hs })?;
+    let mut out = String::with_capacity(s.len() + 16);
+    push_uri(s.get(..hs).unwrap_or_default(), &mut out);
+    out.push_str(&ascii);
+    push_uri(s.get(he..).unwrap_or_default(), &mut out);
+    Ok(Cow::Owned(out))
 }
 
 /// A host that IDNA ToASCII refuses (`UriRef::to_uri_idna_str`; feature `idna`).

@@ -7,8 +7,6 @@
 //! assert_eq!(q, [("x", Some("1")), ("y", None)]);
 //! ```
 
-use crate::uri::UriRef;
-
 #[cfg(feature = "alloc")]
 use alloc::borrow::Cow;
 
@@ -186,7 +184,7 @@ impl<'a> QueryPair<'a> {
         self.value.map(crate::percent::decode_str_lossy)
     }
 
-    /// The key, form-decoded ([`decode_form`](crate::percent::decode_form):
+    /// The key, form-decoded ([`decode_form_str_lossy`](crate::percent::decode_form_str_lossy):
     /// `+` is a space).
     ///
     /// ```
@@ -195,7 +193,7 @@ impl<'a> QueryPair<'a> {
     /// ```
     #[must_use]
     pub fn key_form_decoded(&self) -> Cow<'a, str> {
-        crate::percent::decode_form(self.key)
+        crate::percent::decode_form_str_lossy(self.key)
     }
 
     /// The value, form-decoded (`+` is a space).
@@ -206,7 +204,7 @@ impl<'a> QueryPair<'a> {
     /// ```
     #[must_use]
     pub fn value_form_decoded(&self) -> Option<Cow<'a, str>> {
-        self.value.map(crate::percent::decode_form)
+        self.value.map(crate::percent::decode_form_str_lossy)
     }
 }
 
@@ -265,29 +263,3 @@ impl<'a> Iterator for QueryPairs<'a> {
 }
 
 impl core::iter::FusedIterator for QueryPairs<'_> {}
-
-impl<'a> UriRef<'a> {
-    /// The raw segments of the path; see [`PathSegments`].
-    ///
-    /// ```
-    /// let u = uriscan::UriRef::parse("http://h/a/%2F/b").unwrap();
-    /// assert_eq!(u.path_segments().collect::<Vec<_>>(), ["a", "%2F", "b"]);
-    /// ```
-    #[must_use]
-    pub fn path_segments(&self) -> PathSegments<'a> {
-        PathSegments::new(self.path())
-    }
-
-    /// The raw `key=value` pairs of the query (none without a query); see
-    /// [`QueryPairs`].
-    ///
-    /// ```
-    /// let u = uriscan::UriRef::parse("/s?q=a+b&lang=en").unwrap();
-    /// let q: Vec<_> = u.query_pairs().map(|p| p.value_form_decoded().unwrap()).collect();
-    /// assert_eq!(q, ["a b", "en"]);
-    /// ```
-    #[must_use]
-    pub fn query_pairs(&self) -> QueryPairs<'a> {
-        QueryPairs::new(self.query().unwrap_or(""))
-    }
-}

@@ -40,7 +40,7 @@
 //! let mut hosts = Vec::new();
 //! let mut violations = 0;
 //! for row in rows {
-//!     let l = Syntax::UriReference.parse_lenient(row);
+//!     let l = Syntax::UriReference.parse_lenient_bytes(row);
 //!     hosts.push(l.host());
 //!     violations += l.violations().count();
 //! }
@@ -55,10 +55,11 @@ use crate::grammar::{Grammar, Syntax};
 use crate::host::HostKind;
 use crate::split::{split_bytes, ByteComponents};
 use crate::tables::with_validator;
-use crate::uri::UriRef;
+use crate::uri_ref::UriRef;
 use uriscan_layout::{self as layout, Tables};
 
-/// The result of a lenient parse ([`Syntax::parse_lenient`]): the
+/// The result of a lenient parse ([`Syntax::parse_lenient`],
+/// [`Syntax::parse_lenient_bytes`]): the
 /// components of any input, valid or not, and its violations of the
 /// strict grammar.
 ///
@@ -71,7 +72,7 @@ use uriscan_layout::{self as layout, Tables};
 ///
 /// ```
 /// use uriscan::{ErrorKind, Syntax};
-/// let l = Syntax::UriReference.parse_lenient(b"http://user@exa mple.com:80/a b?q=|#f");
+/// let l = Syntax::UriReference.parse_lenient_bytes(b"http://user@exa mple.com:80/a b?q=|#f");
 /// assert!(!l.is_valid());
 /// assert_eq!(l.host(), Some(&b"exa mple.com"[..]));
 /// assert_eq!(l.port(), Some(&b"80"[..]));
@@ -150,21 +151,21 @@ impl Syntax {
     /// a pipeline keeps, flags and counts (see [`Lenient`] and the
     /// [module docs](crate::lenient)).
     ///
-    /// A valid input costs a strict parse ([`parse_bytes`](Syntax::parse_bytes))
-    /// and nothing more; an invalid one, the strict parse up to its error
+    /// A valid input costs a strict parse ([`parse`](Syntax::parse)) and
+    /// nothing more; an invalid one, the strict parse up to its error
     /// and the Appendix B split, and its violations are walked only when
     /// [`violations`](Lenient::violations) is iterated.
     ///
     /// ```
     /// use uriscan::{ErrorKind, Syntax};
-    /// let l = Syntax::UriReference.parse_lenient(b"http://a/b");
+    /// let l = Syntax::UriReference.parse_lenient("http://a/b");
     /// assert!(l.is_valid() && l.violations().next().is_none());
     /// assert_eq!(l.uri().unwrap().host(), Some("a"));
     /// // Every violation, not only the first; the first is the strict error.
-    /// let l = Syntax::UriReference.parse_lenient(b"/a b\x00c%zz");
+    /// let l = Syntax::UriReference.parse_lenient("/a b\0c%zz");
     /// let v: Vec<usize> = l.violations().map(|e| e.index()).collect();
     /// assert_eq!(v, [2, 4, 7]);
-    /// assert_eq!(l.error(), Syntax::UriReference.parse_bytes(b"/a b\x00c%zz").err());
+    /// assert_eq!(l.error(), Syntax::UriReference.parse("/a b\0c%zz").err());
     /// assert_eq!(l.path(), b"/a b\x00c%zz");
     /// ```
     ///
@@ -172,7 +173,28 @@ impl Syntax {
     /// Never, for inputs of any length and content.
     #[inline]
     #[must_use]
-    pub fn parse_lenient(self, input: &[u8]) -> Lenient<'_> {
+    pub fn parse_lenient(self, input: &str) -> Lenient<'_> {
+        self.parse_lenient_bytes(input.as_bytes())
+    }
+
+    /// [`parse_lenient`](Syntax::parse_lenient) over bytes: any bytes,
+    /// those that are not UTF-8 included, are kept and reported where this
+    /// syntax does not admit them (a strict parse is
+    /// [`parse_bytes`](Syntax::parse_bytes)).
+    ///
+    /// ```
+    /// use uriscan::{ErrorKind, Syntax};
+    /// let l = Syntax::UriReference.parse_lenient_bytes(b"http://a/caf\xC3\xA9\xFF");
+    /// let v: Vec<(usize, ErrorKind)> = l.violations().map(|e| (e.index(), e.kind())).collect();
+    /// assert_eq!(v, [(12, ErrorKind::Path), (13, ErrorKind::Path), (14, ErrorKind::Path)]);
+    /// assert_eq!(l.host(), Some(&b"a"[..]));
+    /// ```
+    ///
+    /// # Panics
+    /// Never, for inputs of any length and content.
+    #[inline]
+    #[must_use]
+    pub fn parse_lenient_bytes(self, input: &[u8]) -> Lenient<'_> {
         let parsed = match self.parse_bytes(input) {
             Ok(u) => Parsed::Valid(u),
             Err(error) => invalid(input, error),
@@ -198,7 +220,7 @@ impl<'a> Lenient<'a> {
     /// The input, as given.
     ///
     /// ```
-    /// assert_eq!(uriscan::Syntax::UriReference.parse_lenient(b"a b").as_bytes(), b"a b");
+    /// assert_eq!(uriscan::Syntax::UriReference.parse_lenient_bytes(b"a b").as_bytes(), b"a b");
     /// ```
     #[inline]
     #[must_use]
@@ -210,7 +232,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert_eq!(Syntax::IriReference.parse_lenient(b"").syntax(), Syntax::IriReference);
+    /// assert_eq!(Syntax::IriReference.parse_lenient_bytes(b"").syntax(), Syntax::IriReference);
     /// ```
     #[inline]
     #[must_use]
@@ -222,8 +244,8 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert!(Syntax::UriReference.parse_lenient(b"http://a/").is_valid());
-    /// assert!(!Syntax::UriReference.parse_lenient(b"http://a/\xFF").is_valid());
+    /// assert!(Syntax::UriReference.parse_lenient_bytes(b"http://a/").is_valid());
+    /// assert!(!Syntax::UriReference.parse_lenient_bytes(b"http://a/\xFF").is_valid());
     /// ```
     #[inline]
     #[must_use]
@@ -235,9 +257,9 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::{HostKind, Syntax};
-    /// let u = Syntax::UriReference.parse_lenient(b"//1.2.3.4").uri().unwrap();
+    /// let u = Syntax::UriReference.parse_lenient_bytes(b"//1.2.3.4").uri().unwrap();
     /// assert_eq!(u.host_kind(), Some(HostKind::Ipv4));
-    /// assert!(Syntax::UriReference.parse_lenient(b"//1.2.3.4 ").uri().is_none());
+    /// assert!(Syntax::UriReference.parse_lenient_bytes(b"//1.2.3.4 ").uri().is_none());
     /// ```
     #[inline]
     #[must_use]
@@ -253,7 +275,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::{ErrorKind, Syntax};
-    /// let e = Syntax::UriReference.parse_lenient(b"http://[::1").error().unwrap();
+    /// let e = Syntax::UriReference.parse_lenient_bytes(b"http://[::1").error().unwrap();
     /// assert_eq!((e.index(), e.kind(), e.found()), (11, ErrorKind::IpLiteral, None));
     /// ```
     #[inline]
@@ -272,7 +294,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::{ErrorKind, Syntax};
-    /// let l = Syntax::UriReference.parse_lenient(b"ht tp://h/%zz/\"x\"");
+    /// let l = Syntax::UriReference.parse_lenient_bytes(b"ht tp://h/%zz/\"x\"");
     /// let kinds: Vec<ErrorKind> = l.violations().map(|e| e.kind()).collect();
     /// // "ht" may begin a scheme or a path: the space is out of both.
     /// assert_eq!(kinds, [ErrorKind::Reference, ErrorKind::PercentEncoded, ErrorKind::Path, ErrorKind::Path]);
@@ -293,7 +315,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"h_p://x").scheme(), Some(&b"h_p"[..]));
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"h_p://x").scheme(), Some(&b"h_p"[..]));
     /// ```
     #[inline]
     #[must_use]
@@ -308,7 +330,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"//a b/c").authority(), Some(&b"a b"[..]));
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"//a b/c").authority(), Some(&b"a b"[..]));
     /// ```
     #[inline]
     #[must_use]
@@ -324,7 +346,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"//a@b@c d").userinfo(), Some(&b"a@b"[..]));
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"//a@b@c d").userinfo(), Some(&b"a@b"[..]));
     /// ```
     #[inline]
     #[must_use]
@@ -340,8 +362,8 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"//[::1]x:8 ").host(), Some(&b"[::1]x"[..]));
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"//[::1").host(), Some(&b"[::1"[..]));
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"//[::1]x:8 ").host(), Some(&b"[::1]x"[..]));
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"//[::1").host(), Some(&b"[::1"[..]));
     /// ```
     #[inline]
     #[must_use]
@@ -357,8 +379,8 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::{HostKind, Syntax};
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"//[::1]").host_kind(), Some(HostKind::Ipv6));
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"//[::1] ").host_kind(), None);
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"//[::1]").host_kind(), Some(HostKind::Ipv6));
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"//[::1] ").host_kind(), None);
     /// ```
     #[inline]
     #[must_use]
@@ -371,7 +393,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"//h:80:81/ ").port(), Some(&b"80:81"[..]));
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"//h:80:81/ ").port(), Some(&b"80:81"[..]));
     /// ```
     #[inline]
     #[must_use]
@@ -386,7 +408,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"a:b c?d").path(), b"b c");
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"a:b c?d").path(), b"b c");
     /// ```
     #[inline]
     #[must_use]
@@ -401,7 +423,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"?a=1&b=<2>").query(), Some(&b"a=1&b=<2>"[..]));
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"?a=1&b=<2>").query(), Some(&b"a=1&b=<2>"[..]));
     /// ```
     #[inline]
     #[must_use]
@@ -416,7 +438,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// assert_eq!(Syntax::UriReference.parse_lenient(b"#a#b").fragment(), Some(&b"a#b"[..]));
+    /// assert_eq!(Syntax::UriReference.parse_lenient_bytes(b"#a#b").fragment(), Some(&b"a#b"[..]));
     /// ```
     #[inline]
     #[must_use]
@@ -432,7 +454,7 @@ impl<'a> Lenient<'a> {
     ///
     /// ```
     /// use uriscan::Syntax;
-    /// let c = Syntax::UriReference.parse_lenient(b"s://a b/p?q#f").components();
+    /// let c = Syntax::UriReference.parse_lenient_bytes(b"s://a b/p?q#f").components();
     /// assert_eq!((c.authority, c.path), (Some(&b"a b"[..]), &b"/p"[..]));
     /// ```
     #[inline]
@@ -454,9 +476,9 @@ impl<'a> Lenient<'a> {
 ///
 /// ```
 /// use uriscan::Syntax;
-/// let l = Syntax::UriReference.parse_lenient(&[b'&'; 1000]);
+/// let l = Syntax::UriReference.parse_lenient_bytes(&[b'&'; 1000]);
 /// assert_eq!(l.violations().count(), 0);
-/// let l = Syntax::UriReference.parse_lenient(&[0; 1000]);
+/// let l = Syntax::UriReference.parse_lenient_bytes(&[0; 1000]);
 /// assert_eq!(l.violations().count(), 1000);
 /// ```
 #[derive(Clone, Debug)]
@@ -730,7 +752,7 @@ mod tests {
                 let len = (rnd(&mut x) % 100) as usize;
                 let v: Vec<u8> = (0..len).map(|_| alphabet[(rnd(&mut x) % alphabet.len() as u64) as usize]).collect();
                 let ours: Vec<(usize, ErrorKind)> =
-                    syntax.parse_lenient(&v).violations().map(|e| (e.index(), e.kind())).collect();
+                    syntax.parse_lenient_bytes(&v).violations().map(|e| (e.index(), e.kind())).collect();
                 let reference = with_validator!(syntax.grammar(), T => plain::<T>(&v, syntax.entry()));
                 if syntax.parse_bytes(&v).is_ok() {
                     assert!(ours.is_empty());

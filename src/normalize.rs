@@ -30,7 +30,7 @@ use crate::dot_segments::Dot;
 use crate::host::Port;
 use crate::percent::triplet_at;
 use crate::sets::UNRESERVED;
-use crate::uri::UriRef;
+use crate::uri_ref::UriRef;
 
 #[cfg(feature = "alloc")]
 use crate::dot_segments::{DotRemover, PathSink};
@@ -81,38 +81,36 @@ fn may_have_dot_segment(path: &str) -> bool {
     dots_in(path.as_bytes())
 }
 
+/// Whether syntax-based normalization leaves the reference as it is, by
+/// a quick test that may answer "no" for some normal references (the
+/// full algorithm then decides): no `%` anywhere, no upper-case letter in
+/// the scheme or host, and no path segment that may be a dot segment
+/// (which is only removed when [`plan`] says so; a relative-path
+/// reference keeps them, but the test does not look).
+///
+/// One pass with the skipper: no `%` or upper-case letter up to the end
+/// of the host (so an upper-case userinfo, which stays, sends the
+/// reference to the full algorithm), no `%` after it, and no dot segment
+/// in the path.
 #[cfg(feature = "alloc")]
-impl UriRef<'_> {
-    /// Whether syntax-based normalization leaves the reference as it is, by
-    /// a quick test that may answer "no" for some normal references (the
-    /// full algorithm then decides): no `%` anywhere, no upper-case letter in
-    /// the scheme or host, and no path segment that may be a dot segment
-    /// (which is only removed when [`plan`] says so; a relative-path
-    /// reference keeps them, but the test does not look).
-    ///
-    /// One pass with the skipper: no `%` or upper-case letter up to the end
-    /// of the host (so an upper-case userinfo, which stays, sends the
-    /// reference to the full algorithm), no `%` after it, and no dot segment
-    /// in the path.
-    #[inline]
-    fn is_syntax_normal(&self) -> bool {
-        crate::simd::skipping_fn! {
-            fn normal<'u, 'a>(u: &'u UriRef<'a>) -> bool = |s| {
-                let b = u.as_str().as_bytes();
-                let lower_end = u
-                    .offsets(crate::scan::CAP_HOST)
-                    .or_else(|| u.offsets(crate::scan::CAP_SCHEME))
-                    .map_or(0, |(_, e)| e);
-                let k = s.skip(b, 0, NOT_PCT_OR_UPPER.set());
-                if k < lower_end || s.skip(b, k, NOT_PCT.set()) != b.len() {
-                    return false;
-                }
-                let (ps, pe) = u.offsets(crate::scan::CAP_PATH).unwrap_or((0, 0));
-                !crate::dot_segments::dot_segment_in(b, ps, pe, s, NOT_DOT_OR_PCT.set())
+#[inline]
+fn is_syntax_normal(u: &UriRef<'_>) -> bool {
+    crate::simd::skipping_fn! {
+        fn normal<'u, 'a>(u: &'u UriRef<'a>) -> bool = |s| {
+            let b = u.as_str().as_bytes();
+            let lower_end = u
+                .offsets(crate::scan::CAP_HOST)
+                .or_else(|| u.offsets(crate::scan::CAP_SCHEME))
+                .map_or(0, |(_, e)| e);
+            let k = s.skip(b, 0, NOT_PCT_OR_UPPER.set());
+            if k < lower_end || s.skip(b, k, NOT_PCT.set()) != b.len() {
+                return false;
             }
+            let (ps, pe) = u.offsets(crate::scan::CAP_PATH).unwrap_or((0, 0));
+            !crate::dot_segments::dot_segment_in(b, ps, pe, s, NOT_DOT_OR_PCT.set())
         }
-        normal(self)
     }
+    normal(u)
 }
 
 /// Bytes that can start no dot segment (all but `.` and `%`).
@@ -338,98 +336,71 @@ impl<H: core::hash::Hasher> ChunkHasher<'_, H> {
     }
 }
 
-impl<'a> UriRef<'a> {
-    /// Whether `self` and `other` have the same normalized form (RFC 3986
-    /// §6.2.2, and §6.2.3 with `opts.scheme_based`), compared component by
-    /// component without building either string. Agrees with comparing
-    /// [`normalize_with`](UriRef::normalize_str_with) outputs. Never panics.
-    ///
-    /// ```
-    /// use uriscan::{NormalizeOptions, UriRef};
-    /// let p = |s| UriRef::parse(s).unwrap();
-    /// let o = NormalizeOptions::SCHEME_BASED;
-    /// assert!(p("http://example.com").normalized_eq(&p("HTTP://EXAMPLE.com:80/"), o));
-    /// assert!(p("http://example.com/%7E").normalized_eq(&p("http://example.com/~"), o));
-    /// assert!(!p("http://example.com/?").normalized_eq(&p("http://example.com/"), o));
-    /// ```
-    #[must_use]
-    pub fn normalized_eq(&self, other: &UriRef<'_>, opts: NormalizeOptions) -> bool {
-        let (a, b) = (plan(self, opts), plan(other, opts));
-        let scheme_eq = match (a.scheme, b.scheme) {
-            (None, None) => true,
-            (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
-            _ => false,
-        };
-        if !scheme_eq || a.remove_dots != b.remove_dots {
-            return false;
+/// Whether `u` and `other` have the same normalized form, compared
+/// component by component without building either string
+/// ([`UriRef::normalized_eq_with`]).
+pub(crate) fn normalized_eq(u: &UriRef<'_>, other: &UriRef<'_>, opts: NormalizeOptions) -> bool {
+    let (a, b) = (plan(u, opts), plan(other, opts));
+    let scheme_eq = match (a.scheme, b.scheme) {
+        (None, None) => true,
+        (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+        _ => false,
+    };
+    if !scheme_eq || a.remove_dots != b.remove_dots {
+        return false;
+    }
+    let auth_eq = match (a.authority, b.authority) {
+        (None, None) => true,
+        (Some((ua, ha, pa)), Some((ub, hb, pb))) => {
+            pa == pb && opt_eq(ua, ub, false) && opt_eq(Some(ha), Some(hb), true)
         }
-        let auth_eq = match (a.authority, b.authority) {
-            (None, None) => true,
-            (Some((ua, ha, pa)), Some((ub, hb, pb))) => {
-                pa == pb && opt_eq(ua, ub, false) && opt_eq(Some(ha), Some(hb), true)
-            }
-            _ => false,
-        };
-        if !auth_eq || !opt_eq(a.query, b.query, false) || !opt_eq(a.fragment, b.fragment, false) {
-            return false;
-        }
-        let (mut sa, mut sb) = (RevSegs::new(a.path, a.remove_dots), RevSegs::new(b.path, b.remove_dots));
-        loop {
-            match (sa.next(), sb.next()) {
-                (None, None) => return true,
-                (Some(x), Some(y)) => {
-                    if !NormBytes::new(x, false).eq(NormBytes::new(y, false)) {
-                        return false;
-                    }
+        _ => false,
+    };
+    if !auth_eq || !opt_eq(a.query, b.query, false) || !opt_eq(a.fragment, b.fragment, false) {
+        return false;
+    }
+    let (mut sa, mut sb) = (RevSegs::new(a.path, a.remove_dots), RevSegs::new(b.path, b.remove_dots));
+    loop {
+        match (sa.next(), sb.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) => {
+                if !NormBytes::new(x, false).eq(NormBytes::new(y, false)) {
+                    return false;
                 }
-                _ => return false,
             }
+            _ => return false,
         }
     }
+}
 
-    /// Feeds `state` a hash of the normalized form, without building it:
-    /// references that are [`normalized_eq`](UriRef::normalized_eq) (with the
-    /// same `opts`) hash equally, with any `Hasher`. For deduplication at
-    /// crawl scale. Never panics.
-    ///
-    /// ```
-    /// use std::hash::{BuildHasher, RandomState};
-    /// use uriscan::{NormalizeOptions, UriRef};
-    /// let rs = RandomState::new();
-    /// let h = |s| {
-    ///     let mut st = rs.build_hasher();
-    ///     UriRef::parse(s).unwrap().normalized_hash(NormalizeOptions::SCHEME_BASED, &mut st);
-    ///     std::hash::Hasher::finish(&st)
-    /// };
-    /// assert_eq!(h("http://example.com:/"), h("http://example.com"));
-    /// ```
-    pub fn normalized_hash<H: core::hash::Hasher>(&self, opts: NormalizeOptions, state: &mut H) {
-        let p = plan(self, opts);
-        let mut c = ChunkHasher { h: state, buf: [0; 64], n: 0 };
-        match p.scheme {
-            Some(s) => {
-                c.bytes(s.bytes().map(|b| b.to_ascii_lowercase()));
-                c.end(1);
-            }
-            None => c.end(0xFF),
+/// Feeds `state` a hash of the normalized form of `u`, without building it
+/// ([`UriRef::normalized_hash_with`]).
+pub(crate) fn normalized_hash<H: core::hash::Hasher>(u: &UriRef<'_>, state: &mut H, opts: NormalizeOptions) {
+    let p = plan(u, opts);
+    let mut c = ChunkHasher { h: state, buf: [0; 64], n: 0 };
+    match p.scheme {
+        Some(s) => {
+            c.bytes(s.bytes().map(|b| b.to_ascii_lowercase()));
+            c.end(1);
         }
-        match p.authority {
-            Some((u, h, port)) => {
-                c.opt(u, false, 2);
-                c.opt(Some(h), true, 3);
-                c.opt(port, false, 4);
-            }
-            None => c.end(0xFF),
-        }
-        c.end(u8::from(p.remove_dots));
-        for seg in RevSegs::new(p.path, p.remove_dots) {
-            c.bytes(NormBytes::new(seg, false));
-            c.end(5);
-        }
-        c.end(6);
-        c.opt(p.query, false, 7);
-        c.opt(p.fragment, false, 8);
+        None => c.end(0xFF),
     }
+    match p.authority {
+        Some((u, h, port)) => {
+            c.opt(u, false, 2);
+            c.opt(Some(h), true, 3);
+            c.opt(port, false, 4);
+        }
+        None => c.end(0xFF),
+    }
+    c.end(u8::from(p.remove_dots));
+    for seg in RevSegs::new(p.path, p.remove_dots) {
+        c.bytes(NormBytes::new(seg, false));
+        c.end(5);
+    }
+    c.end(6);
+    c.opt(p.query, false, 7);
+    c.opt(p.fragment, false, 8);
 }
 
 /// The output of normalization: borrows the input while the output equals a
@@ -573,94 +544,68 @@ impl PathSink for CowBuf<'_> {
     }
 }
 
+/// The normal form of `u` (syntax-based, and scheme-based with
+/// `opts.scheme_based`), borrowed when it is `u` or a prefix of it
+/// ([`UriRef::normalize_str_with`]).
 #[cfg(feature = "alloc")]
-impl<'a> UriRef<'a> {
-    /// Syntax-based normalization (RFC 3986 §6.2.2): see the
-    /// [module](crate::normalize) for the rules. Borrows the input (no
-    /// allocation) when it is already normal; idempotent. Never panics.
-    ///
-    /// ```
-    /// use uriscan::UriRef;
-    /// let u = UriRef::parse("HTTP://www.EXAMPLE.com/a/%7euser/../%3a").unwrap();
-    /// assert_eq!(u.normalize_str(), "http://www.example.com/a/%3A");
-    /// let n = UriRef::parse("http://example.com/").unwrap();
-    /// assert!(matches!(n.normalize_str(), std::borrow::Cow::Borrowed(_)));
-    /// ```
-    #[must_use]
-    pub fn normalize_str(&self) -> Cow<'a, str> {
-        self.normalize_str_with(NormalizeOptions::SYNTAX)
+pub(crate) fn normalize_str<'a>(u: &UriRef<'a>, opts: NormalizeOptions) -> Cow<'a, str> {
+    if !opts.scheme_based && is_syntax_normal(u) {
+        return Cow::Borrowed(u.as_str());
     }
+    normalize_full(u, opts)
+}
 
-    /// Normalization with options: syntax-based (§6.2.2) and, with
-    /// `scheme_based`, scheme-based (§6.2.3). Borrows when already normal;
-    /// idempotent. Never panics.
-    ///
-    /// ```
-    /// use uriscan::{NormalizeOptions, UriRef};
-    /// let o = NormalizeOptions { scheme_based: true };
-    /// for s in ["http://example.com", "http://example.com:/", "http://example.com:80/", "HTTP://EXAMPLE.com/"] {
-    ///     assert_eq!(UriRef::parse(s).unwrap().normalize_str_with(o), "http://example.com/");
-    /// }
-    /// ```
-    #[must_use]
-    pub fn normalize_str_with(&self, opts: NormalizeOptions) -> Cow<'a, str> {
-        if !opts.scheme_based && self.is_syntax_normal() {
-            return Cow::Borrowed(self.as_str());
+/// [`normalize_str`] without the quick test.
+#[cfg(feature = "alloc")]
+fn normalize_full<'a>(u: &UriRef<'a>, opts: NormalizeOptions) -> Cow<'a, str> {
+    let p = plan(u, opts);
+    let mut o = CowBuf { src: u.as_str(), pos: 0, buf: None };
+    if let Some(s) = p.scheme {
+        o.push_norm(s, true);
+        o.push_byte(b':');
+    }
+    if let Some((u, h, port)) = p.authority {
+        o.push_str("//");
+        if let Some(u) = u {
+            o.push_norm(u, false);
+            o.push_byte(b'@');
         }
-        self.normalize_full(opts)
-    }
-
-    /// [`UriRef::normalize_str_with`] without the quick test.
-    fn normalize_full(&self, opts: NormalizeOptions) -> Cow<'a, str> {
-        let p = plan(self, opts);
-        let mut o = CowBuf { src: self.as_str(), pos: 0, buf: None };
-        if let Some(s) = p.scheme {
-            o.push_norm(s, true);
+        o.push_norm(h, true);
+        if let Some(port) = port {
             o.push_byte(b':');
+            o.push_str(port);
         }
-        if let Some((u, h, port)) = p.authority {
-            o.push_str("//");
-            if let Some(u) = u {
-                o.push_norm(u, false);
-                o.push_byte(b'@');
-            }
-            o.push_norm(h, true);
-            if let Some(port) = port {
-                o.push_byte(b':');
-                o.push_str(port);
-            }
-        }
-        if p.remove_dots && may_have_dot_segment(p.path) {
-            let start = o.out_len();
-            let mut d = DotRemover::new(&o);
-            let mut rest = p.path;
-            loop {
-                let (seg, tail) = match rest.find('/') {
-                    Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i + 1..)),
-                    None => (rest, None),
-                };
-                d.feed(&mut o, seg, norm_dot_kind(seg), tail.is_none(), |o, s| o.push_norm(s, false));
-                match tail {
-                    Some(t) => rest = t,
-                    None => break,
-                }
-            }
-            if p.authority.is_none() && o.starts_with_at(start, "//") {
-                o.insert_str(start, "/.");
-            }
-        } else {
-            o.push_norm(p.path, false);
-        }
-        if let Some(q) = p.query {
-            o.push_byte(b'?');
-            o.push_norm(q, false);
-        }
-        if let Some(f) = p.fragment {
-            o.push_byte(b'#');
-            o.push_norm(f, false);
-        }
-        o.finish()
     }
+    if p.remove_dots && may_have_dot_segment(p.path) {
+        let start = o.out_len();
+        let mut d = DotRemover::new(&o);
+        let mut rest = p.path;
+        loop {
+            let (seg, tail) = match rest.find('/') {
+                Some(i) => (rest.get(..i).unwrap_or(""), rest.get(i + 1..)),
+                None => (rest, None),
+            };
+            d.feed(&mut o, seg, norm_dot_kind(seg), tail.is_none(), |o, s| o.push_norm(s, false));
+            match tail {
+                Some(t) => rest = t,
+                None => break,
+            }
+        }
+        if p.authority.is_none() && o.starts_with_at(start, "//") {
+            o.insert_str(start, "/.");
+        }
+    } else {
+        o.push_norm(p.path, false);
+    }
+    if let Some(q) = p.query {
+        o.push_byte(b'?');
+        o.push_norm(q, false);
+    }
+    if let Some(f) = p.fragment {
+        o.push_byte(b'#');
+        o.push_norm(f, false);
+    }
+    o.finish()
 }
 
 #[cfg(all(test, feature = "std"))]
@@ -689,11 +634,11 @@ mod tests {
         let mut quick = 0;
         for s in &inputs {
             let Ok(u) = UriRef::parse(s) else { continue };
-            if u.is_syntax_normal() {
+            if is_syntax_normal(&u) {
                 quick += 1;
-                assert_eq!(u.normalize_full(NormalizeOptions::SYNTAX), s.as_str(), "{s}");
+                assert_eq!(normalize_full(&u, NormalizeOptions::SYNTAX), s.as_str(), "{s}");
             }
-            assert_eq!(u.normalize_str(), u.normalize_full(NormalizeOptions::SYNTAX), "{s}");
+            assert_eq!(u.normalize_str(), normalize_full(&u, NormalizeOptions::SYNTAX), "{s}");
         }
         assert!(quick > 100, "the quick test accepted only {quick} inputs");
     }

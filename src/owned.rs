@@ -1,6 +1,10 @@
 //! Owned parsed references: [`UriBuf`] holds its `String` and the component
 //! offsets the scan found, as `PathBuf` holds what `Path` borrows; and
-//! [`UriCow`], borrowed where an operation changed nothing.
+//! [`UriCow`], borrowed where an operation changed nothing. `UriBuf`'s own
+//! methods (parsing, the accessors) are here; the operations it repeats
+//! from [`UriRef`] (`resolve`, `normalize`, `relativize`, `edit`) sit
+//! beside `UriRef`'s in `src/uri_ref/`. [`Syntax::parse_string`] is the
+//! parse entry point that keeps its `String`.
 //!
 //! ```
 //! use uriscan::{UriBuf, UriRef};
@@ -22,7 +26,7 @@ use crate::error::ParseError;
 use crate::grammar::Syntax;
 use crate::host::{HostKind, Port};
 use crate::scan::{self, Captures};
-use crate::uri::{Uri, UriRef};
+use crate::uri_ref::UriRef;
 
 /// An owned, parsed URI reference: the text and the offsets of its
 /// components, so that every accessor is a slice, as for [`UriRef`], without
@@ -134,27 +138,10 @@ impl UriBuf {
         UriRef::parse(input).map(|u| u.to_buf())
     }
 
-    /// Parses a `String` by `syntax`, keeping it (no copy). (Any syntax
-    /// from a `&str`: [`Syntax::parse`] and [`to_buf`](UriRef::to_buf).)
-    ///
-    /// # Errors
-    /// A [`FromStringError`] that gives the string back. Never panics.
-    ///
-    /// ```
-    /// use uriscan::{Syntax, UriBuf};
-    /// let u = UriBuf::from_string_with(String::from("s:p"), Syntax::Uri).unwrap();
-    /// assert_eq!(u.scheme(), Some("s"));
-    /// let e = UriBuf::from_string_with(String::from("//[::1]"), Syntax::Rfc2396Reference).unwrap_err();
-    /// assert_eq!(e.into_string(), "//[::1]");
-    /// let u = Syntax::Rfc2396Reference.parse("//a_b/c").unwrap().to_buf();
-    /// assert_eq!((u.authority(), u.host()), (Some("a_b"), None));
-    /// ```
+    /// The value of `s` with the captures a scan of `s` gave.
     #[inline]
-    pub fn from_string_with(input: String, syntax: Syntax) -> Result<UriBuf, FromStringError> {
-        match scan::scan(input.as_bytes(), syntax) {
-            Ok(caps) => Ok(UriBuf { s: input, caps }),
-            Err(error) => Err(FromStringError { input, error }),
-        }
+    pub(crate) fn from_parts(s: String, caps: Captures) -> UriBuf {
+        UriBuf { s, caps }
     }
 
     /// The borrowed view, with every accessor and operation of [`UriRef`].
@@ -214,21 +201,32 @@ impl UriBuf {
     }
 }
 
-impl UriRef<'_> {
-    /// The owned copy of this reference: the text is copied, the component
-    /// offsets are kept (no parsing again).
+/// The parse entry point that keeps its input: a `String` parsed by a
+/// [`Syntax`] into a [`UriBuf`].
+impl Syntax {
+    /// Parses `input` by this syntax and keeps it (no copy) in a
+    /// [`UriBuf`]; an error gives the string back. (From a `&str`:
+    /// [`parse`](Syntax::parse), then [`to_buf`](UriRef::to_buf).)
+    ///
+    /// # Errors
+    /// A [`FromStringError`]: the [`ParseError`] as for
+    /// [`parse`](Syntax::parse), and the string. Never panics.
     ///
     /// ```
-    /// use uriscan::{UriBuf, UriRef};
-    /// let line = String::from("http://example.com/x");
-    /// let owned: UriBuf = UriRef::parse(&line).unwrap().to_buf();
-    /// drop(line);
-    /// assert_eq!(owned.host(), Some("example.com"));
+    /// use uriscan::Syntax;
+    /// let u = Syntax::Uri.parse_string(String::from("s:p")).unwrap();
+    /// assert_eq!(u.scheme(), Some("s"));
+    /// let e = Syntax::Rfc2396UriReference.parse_string(String::from("//[::1]")).unwrap_err();
+    /// assert_eq!(e.into_string(), "//[::1]");
+    /// let u = Syntax::Rfc2396UriReference.parse_string(String::from("//a_b/c")).unwrap();
+    /// assert_eq!((u.authority(), u.host()), (Some("a_b"), None));
     /// ```
     #[inline]
-    #[must_use]
-    pub fn to_buf(&self) -> UriBuf {
-        UriBuf { s: String::from(self.as_str()), caps: self.captures() }
+    pub fn parse_string(self, input: String) -> Result<UriBuf, FromStringError> {
+        match scan::scan(input.as_bytes(), self) {
+            Ok(caps) => Ok(UriBuf { s: input, caps }),
+            Err(error) => Err(FromStringError { input, error }),
+        }
     }
 }
 
@@ -242,13 +240,6 @@ impl From<UriRef<'_>> for UriBuf {
 impl From<&UriRef<'_>> for UriBuf {
     /// [`UriRef::to_buf`].
     fn from(u: &UriRef<'_>) -> UriBuf {
-        u.to_buf()
-    }
-}
-
-impl From<Uri<'_>> for UriBuf {
-    /// [`UriRef::to_buf`] of the URI.
-    fn from(u: Uri<'_>) -> UriBuf {
         u.to_buf()
     }
 }
@@ -289,7 +280,7 @@ impl TryFrom<String> for UriBuf {
     /// failure the error gives it back.
     #[inline]
     fn try_from(s: String) -> Result<UriBuf, FromStringError> {
-        UriBuf::from_string_with(s, Syntax::UriReference)
+        Syntax::UriReference.parse_string(s)
     }
 }
 

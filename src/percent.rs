@@ -9,7 +9,8 @@
 //! start a triplet is either an error with its index ([`decode`],
 //! [`decode_str`]) or kept as it is ([`decode_lenient`],
 //! [`decode_str_lossy`]); it is never silently dropped. `+` is data in the
-//! generic decoders; only [`decode_form`] reads it as a space
+//! generic decoders; only the form decoders ([`decode_form`],
+//! [`decode_form_str_lossy`]) read it as a space
 //! (`application/x-www-form-urlencoded`). `%2F` decodes to a `/` octet that is
 //! data: splitting into segments happens before decoding.
 //!
@@ -462,30 +463,30 @@ pub fn decode_str_lossy<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
     into_str_lossy(decode_lenient(input))
 }
 
-/// Decodes `application/x-www-form-urlencoded` data (a query key or value):
-/// `+` is a space, then `%XX` triplets are decoded leniently (a malformed `%`
-/// stays), octets that are not UTF-8 become U+FFFD. Never panics.
+/// Decodes `application/x-www-form-urlencoded` data (a query key or value)
+/// to octets: `+` is a space, then `%XX` triplets are decoded leniently (a
+/// malformed `%` stays). Never panics.
 ///
 /// ```
-/// assert_eq!(uriscan::percent::decode_form("a+b%2Bc"), "a b+c");
+/// assert_eq!(uriscan::percent::decode_form("%FF+a%2Bc"), &b"\xFF a+c"[..]);
 /// ```
 #[cfg(feature = "alloc")]
 #[must_use]
-pub fn decode_form<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
-    into_str_lossy(decode_form_bytes(input))
-}
-
-/// Form-decodes to octets: `+` is a space, `%XX` triplets decoded leniently.
-/// Never panics.
-///
-/// ```
-/// assert_eq!(uriscan::percent::decode_form_bytes("%FF+"), &b"\xFF "[..]);
-/// ```
-#[cfg(feature = "alloc")]
-#[must_use]
-pub fn decode_form_bytes<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, [u8]> {
+pub fn decode_form<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, [u8]> {
     match decode_impl(input.as_ref(), false, true) {
         Ok(c) => c,
         Err(_) => Cow::Borrowed(input.as_ref()), // unreachable: lenient never fails
     }
+}
+
+/// Form-decodes to text ([`decode_form`]), octets that are not UTF-8
+/// becoming U+FFFD. Never panics.
+///
+/// ```
+/// assert_eq!(uriscan::percent::decode_form_str_lossy("a+b%2Bc%FF"), "a b+c\u{FFFD}");
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn decode_form_str_lossy<I: AsRef<[u8]> + ?Sized>(input: &I) -> Cow<'_, str> {
+    into_str_lossy(decode_form(input))
 }

@@ -27,7 +27,7 @@ use crate::owned::UriBuf;
 
 use crate::resolve::ResolveMode;
 
-use crate::uri::UriRef;
+use crate::uri_ref::UriRef;
 
 /// Why no reference resolves against the base to the target.
 ///
@@ -122,111 +122,59 @@ fn relative_paths(dir: &str, t_path: &str, tail: &str, out: &mut Vec<String>) {
     out.push(p);
 }
 
-impl UriRef<'_> {
-    /// The shortest reference `r` with `r.as_uri_ref().resolve_str(base)` equal to
-    /// this target, byte for byte (strict mode, §5.2). A target with another
-    /// scheme is its own answer; one with another authority gives a
-    /// network-path reference (`//host/path`).
-    ///
-    /// The candidates are the forms of §4.2 that can give the target: a
-    /// same-document reference (`""`, `#f`), a query (`?q#f`), a relative
-    /// path (with as many `../` as the base's directory needs), an absolute
-    /// path, a network path, and the target itself. Each is resolved against
-    /// the base and kept only when the result is the target byte for byte;
-    /// the shortest kept one is the answer (the first of these forms among
-    /// equals). Names are compared exactly (`HTTP` is not `http`): relativize
-    /// normalized references to ignore such differences.
-    ///
-    /// # Errors
-    /// A [`RelativizeError`] when no reference resolves to the target: the
-    /// base or the target has no scheme, or the target's path has dot
-    /// segments. Never panics.
-    ///
-    /// ```
-    /// use uriscan::UriRef;
-    /// let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
-    /// for (target, want) in [
-    ///     ("http://a/b/c/d;p?q#s", "#s"),
-    ///     ("http://a/b/c/d;p?y", "?y"),
-    ///     ("http://a/b/c/g", "g"),
-    ///     ("http://a/b/c/", "."),
-    ///     ("http://a/g", "/g"),
-    ///     ("http://g/x", "//g/x"),
-    ///     ("https://a/b", "https://a/b"),
-    /// ] {
-    ///     let r = UriRef::parse(target).unwrap().relativize(&base).unwrap();
-    ///     assert_eq!(r, want);
-    ///     assert_eq!(r.as_uri_ref().resolve_str(&base).unwrap(), target);
-    /// }
-    /// ```
-    pub fn relativize(&self, base: &UriRef<'_>) -> Result<UriBuf, RelativizeError> {
-        let b_scheme = base.scheme().ok_or(RelativizeError::BaseWithoutScheme)?;
-        let t_scheme = self.scheme().ok_or(RelativizeError::TargetWithoutScheme)?;
-        let mut cands: Vec<String> = Vec::new();
-        if t_scheme == b_scheme {
-            let t_path = self.path();
-            let tail = tail(self);
-            if self.authority() == base.authority() {
-                if t_path == base.path() {
-                    if self.query() == base.query() {
-                        let mut s = String::new();
-                        push_fragment(&mut s, self);
-                        cands.push(s);
-                    }
-                    if self.query().is_some() {
-                        cands.push(tail.clone());
-                    }
+/// The shortest reference that resolves against `base` to `target`
+/// ([`UriRef::relativize`]).
+pub(crate) fn relativize(target: &UriRef<'_>, base: &UriRef<'_>) -> Result<UriBuf, RelativizeError> {
+    let b_scheme = base.scheme().ok_or(RelativizeError::BaseWithoutScheme)?;
+    let t_scheme = target.scheme().ok_or(RelativizeError::TargetWithoutScheme)?;
+    let mut cands: Vec<String> = Vec::new();
+    if t_scheme == b_scheme {
+        let t_path = target.path();
+        let tail = tail(target);
+        if target.authority() == base.authority() {
+            if t_path == base.path() {
+                if target.query() == base.query() {
+                    let mut s = String::new();
+                    push_fragment(&mut s, target);
+                    cands.push(s);
                 }
-                let b_path = base.path();
-                let dir = if base.authority().is_some() && b_path.is_empty() {
-                    "/"
-                } else {
-                    b_path.rfind('/').and_then(|i| b_path.get(..=i)).unwrap_or("")
-                };
-                // The merge removes dot segments from the base's directory
-                // too: count from its normal form (and from the raw one; the
-                // resolution check below keeps what works).
-                let clean = crate::remove_dot_segments(dir);
-                relative_paths(&clean, t_path, &tail, &mut cands);
-                if clean != dir {
-                    relative_paths(dir, t_path, &tail, &mut cands);
-                }
-                if t_path.starts_with("//") {
-                    cands.push(alloc::format!("/.{t_path}{tail}"));
-                } else if t_path.starts_with('/') {
-                    cands.push(alloc::format!("{t_path}{tail}"));
+                if target.query().is_some() {
+                    cands.push(tail.clone());
                 }
             }
-            if let Some(a) = self.authority() {
-                cands.push(alloc::format!("//{a}{t_path}{tail}"));
+            let b_path = base.path();
+            let dir = if base.authority().is_some() && b_path.is_empty() {
+                "/"
+            } else {
+                b_path.rfind('/').and_then(|i| b_path.get(..=i)).unwrap_or("")
+            };
+            // The merge removes dot segments from the base's directory
+            // too: count from its normal form (and from the raw one; the
+            // resolution check below keeps what works).
+            let clean = crate::remove_dot_segments(dir);
+            relative_paths(&clean, t_path, &tail, &mut cands);
+            if clean != dir {
+                relative_paths(dir, t_path, &tail, &mut cands);
+            }
+            if t_path.starts_with("//") {
+                cands.push(alloc::format!("/.{t_path}{tail}"));
+            } else if t_path.starts_with('/') {
+                cands.push(alloc::format!("{t_path}{tail}"));
             }
         }
-        cands.push(String::from(self.as_str()));
-        // Shortest first; among equals, the order above.
-        cands.sort_by_key(String::len);
-        let mut out = String::new();
-        for c in cands {
-            let Ok(r) = UriRef::parse(&c) else { continue };
-            if r.resolve_into(base, ResolveMode::Strict, &mut out).is_ok() && out == self.as_str() {
-                return Ok(r.to_buf());
-            }
+        if let Some(a) = target.authority() {
+            cands.push(alloc::format!("//{a}{t_path}{tail}"));
         }
-        Err(RelativizeError::DotSegments)
     }
-}
-
-impl UriBuf {
-    /// [`UriRef::relativize`] of this target against `base`.
-    ///
-    /// # Errors
-    /// As for [`UriRef::relativize`]. Never panics.
-    ///
-    /// ```
-    /// let base: uriscan::UriBuf = "http://a/b/c/x/y".parse().unwrap();
-    /// let t: uriscan::UriBuf = "http://a/b/c/d".parse().unwrap();
-    /// assert_eq!(t.relativize(&base.as_uri_ref()).unwrap(), "../d");
-    /// ```
-    pub fn relativize(&self, base: &UriRef<'_>) -> Result<UriBuf, RelativizeError> {
-        self.as_uri_ref().relativize(base)
+    cands.push(String::from(target.as_str()));
+    // Shortest first; among equals, the order above.
+    cands.sort_by_key(String::len);
+    let mut out = String::new();
+    for c in cands {
+        let Ok(r) = UriRef::parse(&c) else { continue };
+        if crate::resolve::resolve_into(&r, base, ResolveMode::Strict, &mut out).is_ok() && out == target.as_str() {
+            return Ok(r.to_buf());
+        }
     }
+    Err(RelativizeError::DotSegments)
 }

@@ -11,7 +11,7 @@
 #[cfg(feature = "alloc")]
 use crate::dot_segments::{dot_segment_in, DotRemover, NOT_DOT};
 #[cfg(feature = "alloc")]
-use crate::uri::UriRef;
+use crate::uri_ref::UriRef;
 #[cfg(feature = "alloc")]
 use alloc::string::String;
 
@@ -160,137 +160,89 @@ fn push_path(out: &mut String, dir: Option<&str>, path: &str, has_authority: boo
     }
 }
 
+/// Resolves `r` against `base` into `out`, which is cleared first
+/// ([`UriRef::resolve_into_with`]).
 #[cfg(feature = "alloc")]
-impl UriRef<'_> {
-    /// Resolves this reference against `base` (RFC 3986 §5.2, strict mode).
-    ///
-    /// The base's fragment is ignored. The result is a URI; when
-    /// `remove_dot_segments` leaves a path starting with `//` and there is no
-    /// authority (`s:a/..//b`), `/.` is put before it (`s:/.//b`) so that
-    /// the path is not read back as an authority.
-    ///
-    /// # Errors
-    /// [`ResolveError::BaseWithoutScheme`] if `base` has no scheme. Never panics.
-    ///
-    /// ```
-    /// use uriscan::UriRef;
-    /// let base = UriRef::parse("http://a/b/c/d;p?q#frag").unwrap();
-    /// assert_eq!(UriRef::parse("").unwrap().resolve_str(&base).unwrap(), "http://a/b/c/d;p?q");
-    /// assert_eq!(UriRef::parse("//g").unwrap().resolve_str(&base).unwrap(), "http://g");
-    /// ```
-    pub fn resolve_str(&self, base: &UriRef<'_>) -> Result<String, ResolveError> {
-        self.resolve_str_with(base, ResolveMode::Strict)
-    }
-
-    /// Resolves this reference against `base` in the given mode (§5.2.2).
-    ///
-    /// # Errors
-    /// [`ResolveError::BaseWithoutScheme`] if `base` has no scheme. Never panics.
-    ///
-    /// ```
-    /// use uriscan::{ResolveMode, UriRef};
-    /// let base = UriRef::parse("HTTP://a/b").unwrap();
-    /// let r = UriRef::parse("http:c").unwrap();
-    /// assert_eq!(r.resolve_str_with(&base, ResolveMode::NonStrict).unwrap(), "HTTP://a/c");
-    /// ```
-    pub fn resolve_str_with(&self, base: &UriRef<'_>, mode: ResolveMode) -> Result<String, ResolveError> {
-        let mut out = String::new();
-        self.resolve_into(base, mode, &mut out)?;
-        Ok(out)
-    }
-
-    /// Resolves into `out`, which is cleared first, so that one buffer can
-    /// serve many resolutions. The output is written directly into `out`.
-    ///
-    /// # Errors
-    /// [`ResolveError::BaseWithoutScheme`] if `base` has no scheme (`out` is
-    /// then left empty). Never panics.
-    ///
-    /// ```
-    /// use uriscan::{ResolveMode, UriRef};
-    /// let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
-    /// let mut buf = String::new();
-    /// for (r, want) in [("g;x?y#s", "http://a/b/c/g;x?y#s"), ("../../g", "http://a/g")] {
-    ///     UriRef::parse(r).unwrap().resolve_into(&base, ResolveMode::Strict, &mut buf).unwrap();
-    ///     assert_eq!(buf, want);
-    /// }
-    /// ```
-    pub fn resolve_into(&self, base: &UriRef<'_>, mode: ResolveMode, out: &mut String) -> Result<(), ResolveError> {
-        out.clear();
-        let b_scheme = base.scheme().ok_or(ResolveError::BaseWithoutScheme)?;
-        out.reserve(base.as_str().len() + self.as_str().len());
-        match mode {
-            ResolveMode::Rfc2396 => {
-                resolve_rfc2396(self, base, b_scheme, out);
-                return Ok(());
-            }
-            ResolveMode::Rfc1630 => {
-                resolve_rfc1630(self, base, b_scheme, out);
-                return Ok(());
-            }
-            ResolveMode::Strict | ResolveMode::NonStrict => {}
+pub(crate) fn resolve_into(
+    r: &UriRef<'_>,
+    base: &UriRef<'_>,
+    mode: ResolveMode,
+    out: &mut String,
+) -> Result<(), ResolveError> {
+    out.clear();
+    let b_scheme = base.scheme().ok_or(ResolveError::BaseWithoutScheme)?;
+    out.reserve(base.as_str().len() + r.as_str().len());
+    match mode {
+        ResolveMode::Rfc2396 => {
+            resolve_rfc2396(r, base, b_scheme, out);
+            return Ok(());
         }
-        let mut r_scheme = self.scheme();
-        if mode == ResolveMode::NonStrict && r_scheme.is_some_and(|s| s.eq_ignore_ascii_case(b_scheme)) {
-            r_scheme = None;
+        ResolveMode::Rfc1630 => {
+            resolve_rfc1630(r, base, b_scheme, out);
+            return Ok(());
         }
-        let r_path = self.path();
-        let query;
-        if let Some(s) = r_scheme {
-            out.push_str(s);
-            out.push(':');
-            let auth = self.authority();
-            if let Some(a) = auth {
-                out.push_str("//");
-                out.push_str(a);
-            }
-            push_path(out, None, r_path, auth.is_some());
-            query = self.query();
+        ResolveMode::Strict | ResolveMode::NonStrict => {}
+    }
+    let mut r_scheme = r.scheme();
+    if mode == ResolveMode::NonStrict && r_scheme.is_some_and(|s| s.eq_ignore_ascii_case(b_scheme)) {
+        r_scheme = None;
+    }
+    let r_path = r.path();
+    let query;
+    if let Some(s) = r_scheme {
+        out.push_str(s);
+        out.push(':');
+        let auth = r.authority();
+        if let Some(a) = auth {
+            out.push_str("//");
+            out.push_str(a);
+        }
+        push_path(out, None, r_path, auth.is_some());
+        query = r.query();
+    } else {
+        out.push_str(b_scheme);
+        out.push(':');
+        if let Some(a) = r.authority() {
+            out.push_str("//");
+            out.push_str(a);
+            push_path(out, None, r_path, true);
+            query = r.query();
         } else {
-            out.push_str(b_scheme);
-            out.push(':');
-            if let Some(a) = self.authority() {
+            let b_auth = base.authority();
+            if let Some(a) = b_auth {
                 out.push_str("//");
                 out.push_str(a);
-                push_path(out, None, r_path, true);
-                query = self.query();
+            }
+            if r_path.is_empty() {
+                out.push_str(base.path());
+                query = r.query().or(base.query());
             } else {
-                let b_auth = base.authority();
-                if let Some(a) = b_auth {
-                    out.push_str("//");
-                    out.push_str(a);
-                }
-                if r_path.is_empty() {
-                    out.push_str(base.path());
-                    query = self.query().or(base.query());
+                if r_path.starts_with('/') {
+                    push_path(out, None, r_path, b_auth.is_some());
                 } else {
-                    if r_path.starts_with('/') {
-                        push_path(out, None, r_path, b_auth.is_some());
+                    // §5.2.3 merge: the base path up to its last "/", or
+                    // "/" for a base with an authority and an empty path.
+                    let b_path = base.path();
+                    let dir = if b_auth.is_some() && b_path.is_empty() {
+                        Some("")
                     } else {
-                        // §5.2.3 merge: the base path up to its last "/", or
-                        // "/" for a base with an authority and an empty path.
-                        let b_path = base.path();
-                        let dir = if b_auth.is_some() && b_path.is_empty() {
-                            Some("")
-                        } else {
-                            b_path.bytes().rposition(|c| c == b'/').and_then(|i| b_path.get(..i))
-                        };
-                        push_path(out, dir, r_path, b_auth.is_some());
-                    }
-                    query = self.query();
+                        b_path.bytes().rposition(|c| c == b'/').and_then(|i| b_path.get(..i))
+                    };
+                    push_path(out, dir, r_path, b_auth.is_some());
                 }
+                query = r.query();
             }
         }
-        if let Some(q) = query {
-            out.push('?');
-            out.push_str(q);
-        }
-        if let Some(f) = self.fragment() {
-            out.push('#');
-            out.push_str(f);
-        }
-        Ok(())
     }
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = r.fragment() {
+        out.push('#');
+        out.push_str(f);
+    }
+    Ok(())
 }
 
 /// Resolves many references against one base (RFC 3986 §5.2), as a
@@ -299,17 +251,16 @@ impl UriRef<'_> {
 /// authority and the base's directory with §5.2.4 applied) is built once,
 /// and one output buffer serves every call.
 ///
-/// The results are those of [`UriRef::resolve_into`] with the same base
-/// and mode.
+/// The results are those of [`UriRef::resolve_str_with`] with the same
+/// base and mode.
 ///
 /// ```
 /// use uriscan::{Resolver, UriRef};
 /// let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
 /// let mut r = Resolver::new(base).unwrap();
-/// assert_eq!(r.resolve_str("g;x?y#s").unwrap(), "http://a/b/c/g;x?y#s");
-/// assert_eq!(r.resolve_str("../../g").unwrap(), "http://a/g");
-/// let link = UriRef::parse("//example.com/x").unwrap();
-/// assert_eq!(r.resolve(&link), "http://example.com/x");
+/// for (link, want) in [("g;x?y#s", "http://a/b/c/g;x?y#s"), ("../../g", "http://a/g"), ("//example.com/x", "http://example.com/x")] {
+///     assert_eq!(r.resolve_str(&UriRef::parse(link).unwrap()), want);
+/// }
 /// ```
 #[cfg(feature = "std")]
 #[derive(Clone, Debug)]
@@ -340,20 +291,21 @@ impl<'b> Resolver<'b> {
     /// assert_eq!(Resolver::new(UriRef::parse("/b").unwrap()).unwrap_err(), ResolveError::BaseWithoutScheme);
     /// ```
     pub fn new(base: UriRef<'b>) -> Result<Resolver<'b>, ResolveError> {
-        Resolver::with_mode(base, ResolveMode::Strict)
+        Resolver::new_with(base, ResolveMode::Strict)
     }
 
-    /// A resolver for `base` in the given mode.
+    /// A resolver for `base` in the given mode ([`new`](Resolver::new) is
+    /// the strict mode).
     ///
     /// # Errors
     /// [`ResolveError::BaseWithoutScheme`] if `base` has no scheme (§5.1).
     ///
     /// ```
     /// use uriscan::{ResolveMode, Resolver, UriRef};
-    /// let mut r = Resolver::with_mode(UriRef::parse("http://a/b/c/d;p?q").unwrap(), ResolveMode::Rfc2396).unwrap();
-    /// assert_eq!(r.resolve_str("../../../g").unwrap(), "http://a/../g");
+    /// let mut r = Resolver::new_with(UriRef::parse("http://a/b/c/d;p?q").unwrap(), ResolveMode::Rfc2396).unwrap();
+    /// assert_eq!(r.resolve_str(&UriRef::parse("../../../g").unwrap()), "http://a/../g");
     /// ```
-    pub fn with_mode(base: UriRef<'b>, mode: ResolveMode) -> Result<Resolver<'b>, ResolveError> {
+    pub fn new_with(base: UriRef<'b>, mode: ResolveMode) -> Result<Resolver<'b>, ResolveError> {
         let mut r = Resolver { base, mode, dir: String::new(), out: String::new(), dir_ready: false };
         r.rebase(base)?;
         Ok(r)
@@ -369,9 +321,10 @@ impl<'b> Resolver<'b> {
     /// ```
     /// use uriscan::{Resolver, UriRef};
     /// let mut r = Resolver::new(UriRef::parse("http://a/b/c").unwrap()).unwrap();
-    /// assert_eq!(r.resolve_str("d").unwrap(), "http://a/b/d");
+    /// let d = UriRef::parse("d").unwrap();
+    /// assert_eq!(r.resolve_str(&d), "http://a/b/d");
     /// r.rebase(UriRef::parse("https://x/y/").unwrap()).unwrap();
-    /// assert_eq!(r.resolve_str("d").unwrap(), "https://x/y/d");
+    /// assert_eq!(r.resolve_str(&d), "https://x/y/d");
     /// assert!(r.rebase(UriRef::parse("y/").unwrap()).is_err());
     /// ```
     pub fn rebase(&mut self, base: UriRef<'b>) -> Result<(), ResolveError> {
@@ -416,15 +369,17 @@ impl<'b> Resolver<'b> {
         &self.base
     }
 
-    /// Resolves `reference` against the base; the result lives in the
+    /// Resolves `reference` against the base, as text
+    /// ([`UriRef::resolve_str_with`] with the resolver's base and mode,
+    /// which cannot fail: the base was checked). The text lives in the
     /// resolver's buffer until the next call. Never panics.
     ///
     /// ```
     /// use uriscan::{Resolver, UriRef};
     /// let mut r = Resolver::new(UriRef::parse("http://a/b/c/d;p?q").unwrap()).unwrap();
-    /// assert_eq!(r.resolve(&UriRef::parse("?y").unwrap()), "http://a/b/c/d;p?y");
+    /// assert_eq!(r.resolve_str(&UriRef::parse("?y").unwrap()), "http://a/b/c/d;p?y");
     /// ```
-    pub fn resolve(&mut self, reference: &UriRef<'_>) -> &str {
+    pub fn resolve_str(&mut self, reference: &UriRef<'_>) -> &str {
         let path = reference.path();
         let relative_path = reference.authority().is_none()
             && !path.is_empty()
@@ -444,25 +399,11 @@ impl<'b> Resolver<'b> {
             self.out.push_str(&self.dir);
             self.out.push_str(path);
             push_query_fragment(&mut self.out, reference.query(), reference.fragment());
-        } else if reference.resolve_into(&self.base, self.mode, &mut self.out).is_err() {
+        } else if resolve_into(reference, &self.base, self.mode, &mut self.out).is_err() {
             // Not reached: `new` checked that the base has a scheme.
             self.out.clear();
         }
         &self.out
-    }
-
-    /// Parses `reference` (a `URI-reference`) and resolves it.
-    ///
-    /// # Errors
-    /// The [`ParseError`](crate::ParseError) of an invalid reference. Never panics.
-    ///
-    /// ```
-    /// let mut r = uriscan::Resolver::new(uriscan::UriRef::parse("http://a/b").unwrap()).unwrap();
-    /// assert_eq!(r.resolve_str("c d").unwrap_err().index(), 1);
-    /// ```
-    pub fn resolve_str(&mut self, reference: &str) -> Result<&str, crate::ParseError> {
-        let r = UriRef::parse(reference)?;
-        Ok(self.resolve(&r))
     }
 }
 

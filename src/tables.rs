@@ -47,14 +47,20 @@ syntax_enum! {
     /// `URI-reference`, `URI`, `absolute-URI`, `relative-ref`; RFC 3987
     /// `IRI-reference`, ...; RFC 2396's and RFC 1630's reference rules).
     /// One value names both, so a parse entry takes one argument: the
-    /// parse functions are methods of `Syntax`
-    /// ([`parse`](Syntax::parse), [`parse_bytes`](Syntax::parse_bytes),
-    /// [`parse_each`](Syntax::parse_each),
-    /// [`parse_bytes_each`](Syntax::parse_bytes_each)), and
+    /// parse functions are methods of `Syntax`, named by the crate's
+    /// [naming rule](crate#naming) ([`parse`](Syntax::parse),
+    /// [`parse_bytes`](Syntax::parse_bytes), [`parse_each`](Syntax::parse_each),
+    /// [`parse_bytes_each`](Syntax::parse_bytes_each),
+    /// [`parse_string`](Syntax::parse_string); [`validate`](Syntax::validate)
+    /// and its forms; [`parse_lenient`](Syntax::parse_lenient) and
+    /// [`parse_lenient_bytes`](Syntax::parse_lenient_bytes)), and
     /// [`UriRef::parse`](crate::UriRef::parse) is the shorthand for
     /// `Syntax::UriReference.parse`. The variants are generated from the
     /// `entry` lines of the grammars' tags files, each documented with its
-    /// ABNF rule.
+    /// ABNF rule and named by the rule written there: the rule's words in
+    /// UpperCamelCase (`absolute-URI` is `AbsoluteUri`), with the grammar's
+    /// name before it only where an earlier grammar has an entry of that
+    /// name (`Rfc2396UriReference`).
     ///
     /// ```
     /// use uriscan::{Grammar, Syntax};
@@ -65,7 +71,7 @@ syntax_enum! {
     /// assert!(Syntax::AbsoluteUri.parse("http://a/b#c").is_err());
     /// assert_eq!((IRI.grammar(), IRI.rule()), (Grammar::Rfc3987, "IRI-reference"));
     /// assert_eq!(Syntax::Uri.name(), "rfc3986/URI");
-    /// assert_eq!("rfc2396".parse::<Syntax>(), Ok(Syntax::Rfc2396Reference));
+    /// assert_eq!("rfc2396".parse::<Syntax>(), Ok(Syntax::Rfc2396UriReference));
     /// ```
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     #[non_exhaustive]

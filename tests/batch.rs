@@ -2,14 +2,14 @@
 //! `Syntax::parse_bytes_each`) against the one-input ones: for every grammar,
 //! over every input of the data files and over random batches, each item
 //! comes back once, in order, with exactly the result the single call gives.
-//! And the validators (`Syntax::validate` and the batch
-//! `Syntax::validate_each`, the automata without tags) against the parsers,
+//! And the validators (`Syntax::validate`, `validate_bytes` and the batches
+//! `validate_each`, `validate_bytes_each`: the automata without tags) against the parsers,
 //! for every syntax, on the same inputs.
 
 mod common;
 use common::*;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
-use uriscan::{Grammar, Syntax, UriRef};
+use uriscan::{Grammar, ParseError, Syntax, UriRef};
 
 const GRAMMARS: [Grammar; 4] = [Grammar::Rfc3986, Grammar::Rfc2396, Grammar::Rfc1630, Grammar::Rfc3987];
 
@@ -74,14 +74,19 @@ fn batches_of_the_data_files_equal_single_parses() {
 
 /// The validator of `syntax` accepts and refuses each input exactly as
 /// its parser does, with the same error (index, context, byte), one input
-/// at a time and as one batch (`validate_each`: every item back once, in
-/// order).
+/// at a time and as one batch (`validate_bytes_each`: every item back once,
+/// in order; and `validate_each` over the inputs that are UTF-8).
 fn check_validator(inputs: &[Vec<u8>], syntax: Syntax) -> Result<usize, String> {
     let mut valid = 0;
     let mut want = Vec::with_capacity(inputs.len());
     for b in inputs {
         let w = syntax.parse_bytes(b).map(|_| ());
-        let got = syntax.validate(b);
+        let got = syntax.validate_bytes(b);
+        if let Ok(text) = std::str::from_utf8(b) {
+            if syntax.validate(text) != got {
+                return Err(format!("{syntax}: {text:?}: validate and validate_bytes differ"));
+            }
+        }
         if got != w {
             return Err(format!("{syntax}: {:?}: validate {got:?}, parse {w:?}", String::from_utf8_lossy(b)));
         }
@@ -90,8 +95,8 @@ fn check_validator(inputs: &[Vec<u8>], syntax: Syntax) -> Result<usize, String> 
     }
     let mut k = 0;
     let mut bad = None;
-    syntax.validate_each(inputs, |b, r| {
-        if bad.is_none() && (!inputs.get(k).is_some_and(|x| std::ptr::eq(b, x)) || want.get(k) != Some(&r)) {
+    syntax.validate_bytes_each(inputs.iter().map(Vec::as_slice), |b, r| {
+        if bad.is_none() && (!inputs.get(k).is_some_and(|x| std::ptr::eq(b, x.as_slice())) || want.get(k) != Some(&r)) {
             bad = Some(format!(
                 "{syntax}: batch item {k} {:?}: {r:?}, want {:?}",
                 String::from_utf8_lossy(b),
@@ -103,9 +108,9 @@ fn check_validator(inputs: &[Vec<u8>], syntax: Syntax) -> Result<usize, String> 
     match bad {
         Some(b) => Err(b),
         None if k != inputs.len() => {
-            Err(format!("{syntax}: validate_each gave {k} results for {} inputs", inputs.len()))
+            Err(format!("{syntax}: validate_bytes_each gave {k} results for {} inputs", inputs.len()))
         }
-        None => Ok(valid),
+        None => check_text_validator(inputs, syntax, &want).map(|()| valid),
     }
 }
 
@@ -179,4 +184,24 @@ fn random_batches_equal_single_parses() {
         .rng(Gen::from_size_and_seed(64, 0x6261_7463_6865_7301))
         .tests(2_000)
         .quickcheck(prop as fn(Batch) -> TestResult);
+}
+
+/// `validate_each` over the inputs of `inputs` that are UTF-8 gives each
+/// back once, in order, with the result `want` holds for it.
+fn check_text_validator(inputs: &[Vec<u8>], syntax: Syntax, want: &[Result<(), ParseError>]) -> Result<(), String> {
+    let texts: Vec<(&str, &Result<(), ParseError>)> =
+        inputs.iter().zip(want).filter_map(|(b, w)| Some((std::str::from_utf8(b).ok()?, w))).collect();
+    let mut k = 0;
+    let mut bad = None;
+    syntax.validate_each(texts.iter().map(|(t, _)| *t), |t, r| {
+        if bad.is_none() && !texts.get(k).is_some_and(|(x, w)| std::ptr::eq(t, *x) && **w == r) {
+            bad = Some(format!("{syntax}: text batch item {k} {t:?}: {r:?}"));
+        }
+        k += 1;
+    });
+    match bad {
+        Some(b) => Err(b),
+        None if k != texts.len() => Err(format!("{syntax}: validate_each gave {k} results for {} inputs", texts.len())),
+        None => Ok(()),
+    }
 }

@@ -176,8 +176,8 @@ fn appendix_c_example_yields_exactly_its_three_uris() {
             "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
         ]
     );
-    assert!(matches!(ms[0].uri(), Cow::Borrowed(_)));
-    assert!(matches!(ms[1].uri(), Cow::Owned(_)));
+    assert!(matches!(ms[0].uri_str(), Cow::Borrowed(_)));
+    assert!(matches!(ms[1].uri_str(), Cow::Owned(_)));
     assert_eq!(
         ms.iter().map(Match::delimiter).collect::<Vec<_>>(),
         [Delimiter::Quote, Delimiter::Angle, Delimiter::Angle]
@@ -187,7 +187,7 @@ fn appendix_c_example_yields_exactly_its_three_uris() {
     assert!(ms.iter().all(Match::is_valid));
     // The same with CRLF line breaks, and as bytes.
     let crlf = APPENDIX_C.replace('\n', "\r\n");
-    let again: Vec<String> = extract_bytes(crlf.as_bytes()).map(|m| m.into_uri().into_owned()).collect();
+    let again: Vec<String> = extract_bytes(crlf.as_bytes()).map(|m| m.into_uri_str().into_owned()).collect();
     assert_eq!(again, uris);
 }
 
@@ -219,7 +219,7 @@ fn matches_borrow_from_the_text_and_outlive_the_extractor() {
     let text = String::from("x http://a.example/ y");
     let m = {
         let ex = Extractor::new();
-        ex.extract(&text).next().map(Match::into_uri)
+        ex.extract(&text).next().map(Match::into_uri_str)
     };
     assert!(matches!(m, Some(Cow::Borrowed("http://a.example/"))));
 }

@@ -220,12 +220,12 @@ const BASE_2396: &str = "http://a/b/c/d;p?q";
 
 #[test]
 fn rfc2396_appendix_c() {
-    let base = Syntax::Rfc2396Reference.parse(BASE_2396).unwrap();
+    let base = Syntax::Rfc2396UriReference.parse(BASE_2396).unwrap();
     let mut n = 0;
     for (line, f) in records(&data("resolve_rfc2396.txt")) {
         let (r, want, valid) = (f[0], f[1], f[2] == "yes");
         let ctx = format!("resolve_rfc2396.txt:{line}: {r:?}");
-        let parsed = Syntax::Rfc2396Reference.parse(r);
+        let parsed = Syntax::Rfc2396UriReference.parse(r);
         assert_eq!(parsed.is_ok(), valid, "{ctx}: RFC 2396 grammar");
         // §5.2 step 1 parses by §4.3 (Appendix B): any grammar's components do.
         let r = parsed.or_else(|_| UriRef::parse(r)).unwrap();

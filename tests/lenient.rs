@@ -68,7 +68,7 @@ fn properties_hold_on_random_bytes() {
 
 /// `(index, kind)` of every violation of `input` as an RFC 3986 reference.
 fn violations(input: &[u8]) -> Vec<(usize, ErrorKind)> {
-    Syntax::UriReference.parse_lenient(input).violations().map(|e| (e.index(), e.kind())).collect()
+    Syntax::UriReference.parse_lenient_bytes(input).violations().map(|e| (e.index(), e.kind())).collect()
 }
 
 /// What the recovery gives on typical dirty input: one violation per stray
@@ -100,7 +100,7 @@ fn counting_violation_kinds() {
     let mut kinds = std::collections::BTreeMap::new();
     let mut flagged = 0;
     for row in rows {
-        let l = Syntax::UriReference.parse_lenient(row);
+        let l = Syntax::UriReference.parse_lenient_bytes(row);
         flagged += usize::from(!l.is_valid());
         for v in l.violations() {
             *kinds.entry(v.kind().name()).or_insert(0) += 1;
@@ -127,16 +127,16 @@ fn bytes_that_are_not_utf8() {
             (18, ErrorKind::Fragment)
         ]
     );
-    let l = Syntax::UriReference.parse_lenient(input);
+    let l = Syntax::UriReference.parse_lenient_bytes(input);
     assert_eq!((l.host(), l.path(), l.query()), (Some(&b"h\xC3"[..]), &b"/\xC3\x28\xFF"[..], Some(&b"\x80"[..])));
     // An IRI takes well-formed UTF-8 only: the stray and cut-off characters
     // are violations, the whole ones are not.
-    let v: Vec<usize> = Syntax::IriReference.parse_lenient(input).violations().map(|e| e.index()).collect();
+    let v: Vec<usize> = Syntax::IriReference.parse_lenient_bytes(input).violations().map(|e| e.index()).collect();
     assert_eq!(v.first(), Some(&9));
     assert!(!v.contains(&16), "{v:?}");
     for &syntax in Syntax::ALL {
         fuzz_checks::lenient(input);
-        assert!(!syntax.parse_lenient(input).is_valid());
+        assert!(!syntax.parse_lenient_bytes(input).is_valid());
     }
 }
 
@@ -148,10 +148,10 @@ fn nul_bytes() {
         violations(b"http://h/\x00\x00?\x00"),
         [(9, ErrorKind::Path), (10, ErrorKind::Path), (12, ErrorKind::Query)]
     );
-    let e = Syntax::UriReference.parse_lenient(b"a\x00").error().unwrap();
+    let e = Syntax::UriReference.parse_lenient_bytes(b"a\x00").error().unwrap();
     assert_eq!(e.to_string(), "control byte 0x00 at index 1 in URI reference");
     let all = vec![0u8; 100_000];
-    let l = Syntax::UriReference.parse_lenient(&all);
+    let l = Syntax::UriReference.parse_lenient_bytes(&all);
     assert_eq!((l.violations().count(), l.path().len()), (100_000, 100_000));
 }
 
@@ -159,19 +159,19 @@ fn nul_bytes() {
 fn a_million_ampersands() {
     let mut q = b"http://h/p?".to_vec();
     q.resize(q.len() + 1_000_000, b'&');
-    let l = Syntax::UriReference.parse_lenient(&q);
+    let l = Syntax::UriReference.parse_lenient_bytes(&q);
     assert!(l.is_valid());
     assert_eq!(l.query().map(<[u8]>::len), Some(1_000_000));
     // Broken once at each end: two violations, the rest of the query kept.
     q.insert(11, b' ');
     q.push(b'%');
-    let l = Syntax::UriReference.parse_lenient(&q);
+    let l = Syntax::UriReference.parse_lenient_bytes(&q);
     let v: Vec<(usize, ErrorKind)> = l.violations().map(|e| (e.index(), e.kind())).collect();
     assert_eq!(v, [(11, ErrorKind::Query), (1_000_013, ErrorKind::PercentEncoded)]);
     assert_eq!(l.query().map(<[u8]>::len), Some(1_000_002));
     // With no scheme, no authority, nothing else: one long path.
     let amps = vec![b'&'; 1_000_000];
-    assert!(Syntax::UriReference.parse_lenient(&amps).is_valid());
+    assert!(Syntax::UriReference.parse_lenient_bytes(&amps).is_valid());
 }
 
 /// Megabytes of junk: every violation found, in order, each once.
@@ -180,7 +180,7 @@ fn megabytes_of_junk() {
     let mut rng = Rng(0x6c65_6e69_656e_7403);
     let junk: Vec<u8> = (0..4 << 20).map(|_| rng.next() as u8).collect();
     for &syntax in Syntax::ALL {
-        let l = syntax.parse_lenient(&junk);
+        let l = syntax.parse_lenient_bytes(&junk);
         assert_eq!(l.components().recompose(), junk);
         let mut n = 0;
         let mut last = None;

@@ -126,10 +126,10 @@ fn ip_addresses_and_ports() {
 }
 
 #[test]
-fn uri_type_requires_a_scheme() {
-    let u = uriscan::Uri::parse("urn:example:animal:ferret:nose").unwrap();
-    assert_eq!(u.scheme_str(), "urn");
-    assert_eq!(uriscan::Uri::parse("//h").unwrap_err().index(), 0);
-    assert!(uriscan::Uri::try_from("a:b").is_ok());
+fn uri_syntax_requires_a_scheme() {
+    let u = Syntax::Uri.parse("urn:example:animal:ferret:nose").unwrap();
+    assert_eq!(u.scheme(), Some("urn"));
+    assert_eq!(Syntax::Uri.parse("//h").unwrap_err().index(), 0);
+    assert!(UriRef::try_from("a:b").is_ok_and(|u| u.is_uri()));
     assert!(UriRef::try_from("a b").is_err());
 }

@@ -5,7 +5,7 @@
 mod common;
 use common::{invalid_cases, valid_cases};
 
-use uriscan::{Uri, UriBuf, UriRef};
+use uriscan::{Syntax, UriBuf, UriRef};
 
 #[test]
 fn every_valid_case_round_trips_borrowed_and_owned() {
@@ -26,7 +26,7 @@ fn every_valid_case_round_trips_borrowed_and_owned() {
     }
     assert_eq!(serde_json::to_string(&borrowed).unwrap(), json);
     assert_eq!(serde_json::to_string(&owned).unwrap(), json);
-    let uri = Uri::parse("http://a/b").unwrap();
+    let uri = Syntax::Uri.parse("http://a/b").unwrap();
     assert_eq!(serde_json::to_string(&uri).unwrap(), r#""http://a/b""#);
 }
 

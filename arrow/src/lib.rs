@@ -43,7 +43,7 @@ use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::borrow::Cow;
 
-use uriscan::{Component, HostKind, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
+use uriscan::{Component, HostKind, NormalizeOptions, Port, Syntax, UriRef};
 use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, parse_rows, validate_rows, Row};
@@ -332,7 +332,7 @@ pub fn normalize(array: &dyn Array, opts: NormalizeOptions) -> Result<StringView
 }
 
 /// Resolves each reference against the base in the same row of `bases`
-/// (RFC 3986 §5.2, [`ResolveMode::Strict`]). Null when either is null or
+/// (RFC 3986 §5.2, [`ResolveMode::Strict`](uriscan::ResolveMode::Strict)). Null when either is null or
 /// invalid, or the base has no scheme.
 ///
 /// # Errors
@@ -362,7 +362,7 @@ pub fn resolve(refs: &dyn Array, bases: &dyn Array) -> Result<StringViewArray, A
 }
 
 /// Resolves each reference against one `base` (RFC 3986 §5.2,
-/// [`ResolveMode::Strict`]). Null when the reference is null or invalid.
+/// [`ResolveMode::Strict`](uriscan::ResolveMode::Strict)). Null when the reference is null or invalid.
 ///
 /// # Errors
 /// An [`ArrowError`] when `refs` is not a string array, or `base` is not an
@@ -400,7 +400,7 @@ fn append_resolved(out: &mut StringViewBuilder, buf: &mut String, row: Option<Ro
     match (reference, base) {
         (Some(r), Some(b)) => {
             buf.clear();
-            match r.resolve_into(b, ResolveMode::Strict, buf) {
+            match r.resolve_into(b, buf) {
                 Ok(()) => out.append_value(&*buf),
                 Err(_) => out.append_null(),
             }
@@ -517,7 +517,7 @@ where
 }
 
 /// Each IRI reference mapped to a URI reference (RFC 3987 §3.1,
-/// [`uriscan::iri::to_uri`]); null for a null row or one that is not an IRI
+/// [`uriscan::iri::to_uri_str`]); null for a null row or one that is not an IRI
 /// reference. A row that is ASCII is a view into the input.
 ///
 /// # Errors
@@ -532,11 +532,11 @@ where
 /// assert!(uris.is_null(2));
 /// ```
 pub fn to_uri(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Syntax::IriReference.parse(t).ok().map(|_| uriscan::iri::to_uri(t)))
+    map_rows(array, |t| Syntax::IriReference.parse(t).ok().map(|_| uriscan::iri::to_uri_str(t)))
 }
 
 /// Each URI reference mapped to an IRI reference (RFC 3987 §3.2,
-/// [`uriscan::iri::to_iri`]: percent-encoded UTF-8 of characters an IRI
+/// [`uriscan::iri::to_iri_str`]: percent-encoded UTF-8 of characters an IRI
 /// allows is decoded, everything else stays); null for a null row or one
 /// that is not a URI reference.
 ///
@@ -552,7 +552,7 @@ pub fn to_uri(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
 /// assert!(iris.is_null(2));
 /// ```
 pub fn to_iri(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| UriRef::parse(t).ok().map(|_| uriscan::iri::to_iri(t)))
+    map_rows(array, |t| UriRef::parse(t).ok().map(|_| uriscan::iri::to_iri_str(t)))
 }
 
 /// The SURT key of each row, as the Internet Archive's `surt` package

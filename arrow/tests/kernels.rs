@@ -257,9 +257,9 @@ fn iri_and_crawl_kernels_match_row_by_row() {
             };
             let get = |a: &StringViewArray| a.is_valid(i).then(|| a.value(i).to_string());
             let iri = Syntax::IriReference.parse(text).ok();
-            assert_eq!(get(&uris), iri.map(|_| uriscan::iri::to_uri(text).into_owned()), "{text}");
+            assert_eq!(get(&uris), iri.map(|_| uriscan::iri::to_uri_str(text).into_owned()), "{text}");
             let uri = UriRef::parse(text).ok();
-            assert_eq!(get(&iris), uri.map(|_| uriscan::iri::to_iri(text).into_owned()), "{text}");
+            assert_eq!(get(&iris), uri.map(|_| uriscan::iri::to_iri_str(text).into_owned()), "{text}");
             assert_eq!(get(&surts), Some(uriscan_crawl::surt(text)), "{text}");
             let host = iri.and_then(|u| u.host());
             let domain = |o| host.and_then(|h| uriscan_crawl::registrable_domain(h, o)).map(String::from);

@@ -212,7 +212,7 @@ impl Job for LenientJob {
 impl Fill for LenientJob {
     fn fill<'a, F: Fields<'a>>(&self, l: &Line<'a>, r: &mut F) {
         l.first_fields(r);
-        let p = self.syntax.parse_lenient(l.bytes);
+        let p = self.syntax.parse_lenient_bytes(l.bytes);
         r.push(Val::Bool(p.is_valid()));
         r.push(Val::opt_b(p.scheme()));
         r.push(Val::opt_b(p.authority()));
@@ -326,9 +326,9 @@ impl ResolveJob<'_> {
         }
         let r = self.parse(reference).map_err(|e| failure("reference", &e))?;
         let mut s = String::new();
-        r.resolve_into(&base, self.mode, &mut s).map_err(|e| ("base", "resolution", None, e.to_string()))?;
+        r.resolve_into_with(&base, &mut s, self.mode).map_err(|e| ("base", "resolution", None, e.to_string()))?;
         if self.grammar == Grammar::Rfc3987 && !self.iri {
-            if let Cow::Owned(uri) = uriscan::iri::to_uri(&s) {
+            if let Cow::Owned(uri) = uriscan::iri::to_uri_str(&s) {
                 return Ok(uri);
             }
         }
@@ -456,7 +456,7 @@ impl CheckJob {
     /// error, or with `--all` every violation (the first is the same).
     fn refused(&self, l: &Line<'_>, out: &mut Sink<'_>, e: &ParseError) {
         if self.all {
-            for e in self.syntax.parse_lenient(l.bytes).violations() {
+            for e in self.syntax.parse_lenient_bytes(l.bytes).violations() {
                 self.report(l, out, e.index(), e.kind().name(), check_message(&e));
             }
         } else {
@@ -498,7 +498,7 @@ impl Job for CheckJob {
     }
 
     /// Without `--strict-hosts`, the chunk's lines go through the library's
-    /// batch validator ([`Syntax::validate_each`]: the validator's SIMD code
+    /// batch validator ([`Syntax::validate_bytes_each`]: the validator's SIMD code
     /// entered once per chunk, not once per line), with the same errors as
     /// [`line`](Job::line)'s.
     #[inline(always)]
@@ -519,7 +519,7 @@ impl Job for CheckJob {
         let Some(first) = lines.next() else { return };
         self.line(&first, out, invalid);
         let mut no = first.no;
-        self.syntax.validate_each(BytesOf(lines), |bytes, r| {
+        self.syntax.validate_bytes_each(BytesOf(lines), |bytes, r| {
             no += 1;
             if let Err(e) = r {
                 let l = Line { file: first.file, no, bytes, text: None, escape_free: false };
@@ -791,7 +791,7 @@ impl Job for DecodeJob {
     type Acc = ();
 
     fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        let d = if self.form { Ok(percent::decode_form_bytes(l.bytes)) } else { percent::decode(l.bytes) };
+        let d = if self.form { Ok(percent::decode_form(l.bytes)) } else { percent::decode(l.bytes) };
         let mut r = l.row();
         match d {
             Ok(b) => {

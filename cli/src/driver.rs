@@ -1026,7 +1026,7 @@ mod tests {
             }
             for sep in [b'\n', b'\0'] {
                 let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
-                for syntax in [Syntax::UriReference, Syntax::IriReference, Syntax::FragmentAddress] {
+                for syntax in [Syntax::UriReference, Syntax::IriReference, Syntax::Fragmentaddress] {
                     for (fields, expect) in selections(ParseJob::COLUMNS) {
                         let layout =
                             Layout::new(Format::Tsv, ParseJob::COLUMNS, Some(&fields), |_| true, None, sep).unwrap();

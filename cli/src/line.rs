@@ -54,7 +54,7 @@ impl<'a> Line<'a> {
     /// [`parse`](Line::parse)).
     #[inline]
     pub fn validate(&self, syntax: Syntax) -> Result<(), ParseError> {
-        syntax.validate(self.bytes)
+        syntax.validate_bytes(self.bytes)
     }
 }
 

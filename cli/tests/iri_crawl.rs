@@ -301,7 +301,7 @@ fn resolve_iri_references() {
     assert_eq!(got, resolved.iter().map(|r| r.clone().map(String::into_bytes)).collect::<Vec<_>>());
     let got = column(&["resolve", "--grammar", "rfc3987", "-b", base], lines, "result");
     let uris: Vec<Option<Vec<u8>>> =
-        resolved.iter().map(|r| r.as_deref().map(|s| cow_bytes(uriscan::iri::to_uri(s)))).collect();
+        resolved.iter().map(|r| r.as_deref().map(|s| cow_bytes(uriscan::iri::to_uri_str(s)))).collect();
     assert_eq!(uris[0].as_deref(), Some(&b"http://bn.example/%E0%A6%9D/%D0%94"[..]));
     assert_eq!(got, uris);
     // Pairs: base and reference parsed as IRIs too.

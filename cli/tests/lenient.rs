@@ -15,7 +15,7 @@ fn records(stdout: &[u8]) -> Vec<Value> {
 
 /// What the library says the `violations` field of `line` is.
 fn violations(line: &[u8]) -> String {
-    let l = Syntax::UriReference.parse_lenient(line);
+    let l = Syntax::UriReference.parse_lenient_bytes(line);
     l.violations().map(|e| format!("{}:{}", e.index(), e.kind().name())).collect::<Vec<_>>().join(",")
 }
 

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::net::Ipv4Addr;
 use uriscan::percent::hex_val;
-use uriscan::security::{inet_aton, InetAton};
+use uriscan::security::{inet_aton_bytes_with, InetAtonOptions};
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
@@ -105,11 +105,11 @@ pub(crate) fn escape_lower_into(input: &[u8], out: &mut Vec<u8>) {
 
 /// Reads an all-digits IPv4 form the way glibc's `inet_aton` does (one to four
 /// dot-separated parts, a leading `0` makes a part octal, the last part fills
-/// the remaining bytes): the library's [`inet_aton`] without hexadecimal
+/// the remaining bytes): the library's [`inet_aton_bytes_with`] without hexadecimal
 /// parts, as the SURT canonicalizer reads hosts. `None` when it is not such
 /// an address.
 pub(crate) fn inet_aton_digits(host: &[u8]) -> Option<Ipv4Addr> {
-    inet_aton(host, InetAton::DIGITS)
+    inet_aton_bytes_with(host, InetAtonOptions::DIGITS)
 }
 
 /// Appends `n` in decimal.

@@ -152,7 +152,7 @@ fn canonical_host(raw: &str) -> Option<(Cow<'_, str>, Kind)> {
     }
     let mut name = lower;
     if name.contains('%') && uriscan::percent::decode(name.as_bytes()).is_ok() {
-        name = Cow::Owned(uriscan::percent::decode_form(&*name).into_owned());
+        name = Cow::Owned(uriscan::percent::decode_form_str_lossy(&*name).into_owned());
     }
     if !name.is_ascii() {
         name = Cow::Owned(crate::bytes::idna2003_to_ascii(&name)?);

@@ -71,7 +71,7 @@ pub fn decode_url_component<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, [u8]> {
 /// ```
 #[must_use]
 pub fn decode_url_form_component<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, [u8]> {
-    percent::decode_form_bytes(s)
+    percent::decode_form(s)
 }
 
 /// [`decode_url_component`] as text: octets that are not UTF-8 become U+FFFD.
@@ -93,7 +93,7 @@ pub fn decode_url_component_lossy<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, str
 /// ```
 #[must_use]
 pub fn decode_url_form_component_lossy<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, str> {
-    percent::decode_form(s)
+    percent::decode_form_str_lossy(s)
 }
 
 /// The bytes `java.net.URLEncoder` writes as they are: `A-Z a-z 0-9 . - * _`

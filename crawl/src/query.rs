@@ -75,7 +75,7 @@ pub fn url_parameter<'u>(url: &'u str, name: &str) -> Option<&'u str> {
 /// ```
 #[must_use]
 pub fn url_parameter_decoded<'u>(url: &'u str, name: &str) -> Option<Cow<'u, str>> {
-    url_parameter(url, name).map(uriscan::percent::decode_form)
+    url_parameter(url, name).map(uriscan::percent::decode_form_str_lossy)
 }
 
 /// The raw values of every parameter named `name`, in order (a piece without

@@ -1,5 +1,5 @@
 //! Spark's `parse_url` and `try_parse_url`: a URL read as `java.net.URI`
-//! reads it, on RFC 2396's grammar ([`uriscan::Syntax::Rfc2396Reference`]).
+//! reads it, on RFC 2396's grammar ([`uriscan::Syntax::Rfc2396UriReference`]).
 //!
 //! Spark 4 computes `parse_url(url, part [, key])` with `new
 //! java.net.URI(url)` and the raw getters, and gives NULL when the
@@ -126,10 +126,10 @@ impl<'a> JavaUri<'a> {
         let b = input.as_bytes();
         let plain = !input.starts_with('?') && input.is_ascii() && memchr::memchr2(b'[', b']', b).is_none();
         let r = if plain {
-            Ranges::of(&Syntax::Rfc2396Reference.parse(input).ok()?, input, 0)
+            Ranges::of(&Syntax::Rfc2396UriReference.parse(input).ok()?, input, 0)
         } else {
             let (text, shift) = amended(input)?;
-            Ranges::of(&Syntax::Rfc2396Reference.parse(&text).ok()?, &text, shift)
+            Ranges::of(&Syntax::Rfc2396UriReference.parse(&text).ok()?, &text, shift)
         };
         let get = |r: Option<Range<usize>>| r.and_then(|r| input.get(r));
         let scheme = get(r.scheme.clone());

@@ -221,7 +221,7 @@ impl PyUri {
     fn normalize(&self, scheme_based: bool) -> PyResult<PyUri> {
         let opts = NormalizeOptions { scheme_based };
         let u = self.view()?;
-        let out = if is_iri(self.syntax) { u.normalize_iri_str(opts) } else { u.normalize_str_with(opts) };
+        let out = if is_iri(self.syntax) { u.normalize_iri_str_with(opts) } else { u.normalize_str_with(opts) };
         PyUri::result(&out, self.syntax, "normalize")
     }
 
@@ -231,7 +231,11 @@ impl PyUri {
         let other = self.other(py, other, "other")?;
         let opts = NormalizeOptions { scheme_based };
         let (a, b) = (self.view()?, other.view()?);
-        Ok(if is_iri(self.syntax) || is_iri(other.syntax) { a.iri_eq(&b, opts) } else { a.normalized_eq(&b, opts) })
+        Ok(if is_iri(self.syntax) || is_iri(other.syntax) {
+            a.iri_eq_with(&b, opts)
+        } else {
+            a.normalized_eq_with(&b, opts)
+        })
     }
 
     /// The shortest reference that resolves against `base` to this URI.
@@ -549,8 +553,8 @@ fn percent_decode_str(text: &Bound<'_, PyAny>, form: bool, lossy: bool) -> PyRes
     let t = text_arg(text, "percent_decode_str")?;
     let b = t.as_bytes();
     if form {
-        // decode_form is lenient and lossy by definition (HTML forms).
-        return Ok(percent::decode_form(b).into_owned());
+        // The form decoder is lenient and lossy by definition (HTML forms).
+        return Ok(percent::decode_form_str_lossy(b).into_owned());
     }
     if lossy {
         return Ok(percent::decode_str_lossy(b).into_owned());

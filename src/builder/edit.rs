@@ -1,24 +1,20 @@
 //! Editing a parsed reference: a [`Builder`] started from a [`UriRef`] or
-//! [`UriBuf`], `set_*` methods that can also remove a component, and
-//! [`Builder::build_buf`], which gives a parsed [`UriBuf`]. The builder's
-//! checks apply to the edited reference as to a new one.
+//! [`UriBuf`](crate::UriBuf) ([`UriRef::edit`]), and `set_*` methods that
+//! can also remove a component. The builder's checks apply to the edited
+//! reference as to a new one.
 //!
 //! ```
 //! use uriscan::{BuildError, UriRef};
 //! let u = UriRef::parse("http://example.com/a?x=1#top").unwrap();
-//! let v = u.edit().set_query(None).set_fragment(Some("end")).build_buf().unwrap();
+//! let v = u.edit().set_query(None).set_fragment(Some("end")).build().unwrap();
 //! assert_eq!(v, "http://example.com/a#end");
 //! assert_eq!(v.fragment(), Some("end"));
 //! // A relative path cannot follow an authority.
-//! assert_eq!(u.edit().set_path("b").build_buf(), Err(BuildError::RelativePathWithAuthority));
+//! assert_eq!(u.edit().set_path("b").build(), Err(BuildError::RelativePathWithAuthority));
 //! ```
 
 use super::{Builder, PortPart};
-#[cfg(feature = "alloc")]
-use crate::builder::BuildError;
-#[cfg(feature = "alloc")]
-use crate::owned::UriBuf;
-use crate::uri::UriRef;
+use crate::uri_ref::UriRef;
 
 impl<'a> Builder<'a> {
     /// A builder holding the components of `u`: scheme, userinfo, host and
@@ -150,57 +146,11 @@ impl<'a> Builder<'a> {
         self.fragment = fragment;
         self
     }
-
-    /// Checks and composes the reference (§5.3) as a parsed [`UriBuf`].
-    ///
-    /// # Errors
-    /// As for [`check`](Builder::check); [`BuildError::NotAReference`] if
-    /// the text does not parse back (the checks are meant to exclude it).
-    /// Never panics.
-    ///
-    /// ```
-    /// let u = uriscan::Builder::new().scheme("https").host("example.com").path("/a").build_buf().unwrap();
-    /// assert_eq!(u.host(), Some("example.com"));
-    /// assert_eq!(u, "https://example.com/a");
-    /// ```
-    #[cfg(feature = "alloc")]
-    pub fn build_buf(&self) -> Result<UriBuf, BuildError> {
-        let s = self.build()?;
-        UriBuf::try_from(s).map_err(|e| BuildError::NotAReference(e.error()))
-    }
 }
 
 impl<'a> From<UriRef<'a>> for Builder<'a> {
     /// [`Builder::from_uri_ref`].
     fn from(u: UriRef<'a>) -> Builder<'a> {
         Builder::from_uri_ref(&u)
-    }
-}
-
-impl<'a> UriRef<'a> {
-    /// A [`Builder`] holding this reference's components, to change some
-    /// and build again ([`Builder::from_uri_ref`]).
-    ///
-    /// ```
-    /// let u = uriscan::UriRef::parse("http://h/p?q").unwrap();
-    /// assert_eq!(u.edit().set_query(Some("r")).build().unwrap(), "http://h/p?r");
-    /// ```
-    pub fn edit(&self) -> Builder<'a> {
-        Builder::from_uri_ref(self)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl UriBuf {
-    /// A [`Builder`] holding this reference's components
-    /// ([`Builder::from_uri_ref`]).
-    ///
-    /// ```
-    /// let u: uriscan::UriBuf = "http://h/p?q".parse().unwrap();
-    /// let v = u.edit().set_fragment(Some("f")).build_buf().unwrap();
-    /// assert_eq!(v.fragment(), Some("f"));
-    /// ```
-    pub fn edit(&self) -> Builder<'_> {
-        Builder::from_uri_ref(&self.as_uri_ref())
     }
 }

@@ -5,7 +5,7 @@ use crate::percent::triplet_at;
 
 /// The byte offset of `sub` in `s`, if `sub` is a slice of `s`.
 #[inline]
-pub(super) fn offset_in(s: &str, sub: &str) -> Option<usize> {
+pub(crate) fn offset_in(s: &str, sub: &str) -> Option<usize> {
     let off = (sub.as_ptr() as usize).checked_sub(s.as_ptr() as usize)?;
     let end = off.checked_add(sub.len())?;
     (end <= s.len()).then_some(off)
@@ -74,7 +74,7 @@ impl Iterator for HostChars<'_> {
 /// more non-empty labels of letters, digits and `-`, the last one with a
 /// letter (`www.example.com`) or four numeric labels (`10.0.0.1`), ended by
 /// the end of `s` or a byte that cannot be in a name (`&`, `;`, `=`...).
-pub(super) fn looks_like_host(s: &[u8]) -> bool {
+pub(crate) fn looks_like_host(s: &[u8]) -> bool {
     // Labels so far, whether all were digits only, whether the last had a
     // letter, and the current label.
     let mut labels = 0u32;

@@ -283,45 +283,74 @@ pub fn ambiguous_ipv4(host: &str) -> Option<AmbiguousIpv4> {
     }
 }
 
-/// Which number forms [`inet_aton`] reads.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct InetAton {
+/// Which number forms [`inet_aton_bytes_with`] reads.
+///
+/// ```
+/// use uriscan::security::InetAtonOptions;
+/// assert_eq!(InetAtonOptions::default(), InetAtonOptions::ALL);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InetAtonOptions {
     /// Hexadecimal parts (`0x7f`), as glibc's `inet_aton` and WHATWG URL
     /// parsers read them; without it, digits only (decimal, and octal with
     /// a leading `0`), as the web-archive canonicalizers read hosts.
     pub hex: bool,
 }
 
-impl InetAton {
+impl InetAtonOptions {
     /// Every form `inet_aton` reads: decimal, octal and hexadecimal parts.
-    pub const ALL: InetAton = InetAton { hex: true };
+    pub const ALL: InetAtonOptions = InetAtonOptions { hex: true };
     /// Digits only: decimal and octal parts.
-    pub const DIGITS: InetAton = InetAton { hex: false };
+    pub const DIGITS: InetAtonOptions = InetAtonOptions { hex: false };
+}
+
+impl Default for InetAtonOptions {
+    /// [`ALL`](InetAtonOptions::ALL): every form, as `inet_aton` reads them.
+    fn default() -> InetAtonOptions {
+        InetAtonOptions::ALL
+    }
 }
 
 /// Reads `host` as `inet_aton` reads an address: one to four parts
 /// separated by `.` (no empty part, no trailing dot), each decimal, octal
-/// (a leading `0`) or, with [`InetAton::hex`], hexadecimal (`0x`); every
-/// part but the last is one byte, the last fills the rest (`127.1` is
-/// 127.0.0.1). `None` when `host` is not such an address. The same part
-/// reading as [`ambiguous_ipv4`], on text with nothing encoded.
+/// (a leading `0`) or hexadecimal (`0x`); every part but the last is one
+/// byte, the last fills the rest (`127.1` is 127.0.0.1). `None` when
+/// `host` is not such an address. The same part reading as
+/// [`ambiguous_ipv4`], on bytes with nothing encoded.
 ///
 /// Never panics.
 ///
 /// ```
 /// use std::net::Ipv4Addr;
-/// use uriscan::security::{inet_aton, InetAton};
+/// use uriscan::security::inet_aton_bytes;
 /// let lo = Some(Ipv4Addr::new(127, 0, 0, 1));
-/// assert_eq!(inet_aton(b"0177.1", InetAton::DIGITS), lo);
-/// assert_eq!(inet_aton(b"2130706433", InetAton::DIGITS), lo);
-/// assert_eq!(inet_aton(b"0x7f.1", InetAton::ALL), lo);
-/// assert_eq!(inet_aton(b"0x7f.1", InetAton::DIGITS), None);
-/// assert_eq!(inet_aton(b"1.2.3.256", InetAton::ALL), None);
-/// assert_eq!(inet_aton(b"1.2.3.4.", InetAton::ALL), None);
-/// assert_eq!(inet_aton(b"08.1", InetAton::ALL), None);
+/// assert_eq!(inet_aton_bytes(b"0177.1"), lo);
+/// assert_eq!(inet_aton_bytes(b"2130706433"), lo);
+/// assert_eq!(inet_aton_bytes(b"0x7f.1"), lo);
+/// assert_eq!(inet_aton_bytes(b"1.2.3.256"), None);
+/// assert_eq!(inet_aton_bytes(b"1.2.3.4."), None);
+/// assert_eq!(inet_aton_bytes(b"08.1"), None);
 /// ```
 #[must_use]
-pub fn inet_aton(host: &[u8], forms: InetAton) -> Option<Ipv4Addr> {
+pub fn inet_aton_bytes(host: &[u8]) -> Option<Ipv4Addr> {
+    inet_aton_bytes_with(host, InetAtonOptions::default())
+}
+
+/// [`inet_aton_bytes`] reading the forms `forms` allows: without
+/// [`hex`](InetAtonOptions::hex), a hexadecimal part makes it `None`.
+///
+/// Never panics.
+///
+/// ```
+/// use std::net::Ipv4Addr;
+/// use uriscan::security::{inet_aton_bytes_with, InetAtonOptions};
+/// let lo = Some(Ipv4Addr::new(127, 0, 0, 1));
+/// assert_eq!(inet_aton_bytes_with(b"0177.1", InetAtonOptions::DIGITS), lo);
+/// assert_eq!(inet_aton_bytes_with(b"0x7f.1", InetAtonOptions::ALL), lo);
+/// assert_eq!(inet_aton_bytes_with(b"0x7f.1", InetAtonOptions::DIGITS), None);
+/// ```
+#[must_use]
+pub fn inet_aton_bytes_with(host: &[u8], forms: InetAtonOptions) -> Option<Ipv4Addr> {
     let mut values = [0u32; 4];
     let mut count = 0;
     for text in host.split(|&b| b == b'.') {

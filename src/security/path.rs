@@ -22,7 +22,7 @@ pub struct PathHazards<'a> {
 
 impl<'a> PathHazards<'a> {
     /// The hazards of `path`, with indexes counted from `base`.
-    pub(super) fn new(path: &'a str, base: usize) -> PathHazards<'a> {
+    pub(crate) fn new(path: &'a str, base: usize) -> PathHazards<'a> {
         PathHazards { path: path.as_bytes(), base, pos: 0, seg_due: 0 }
     }
 }

@@ -23,7 +23,7 @@ pub struct Redacted<'a> {
 }
 
 impl Redacted<'_> {
-    pub(super) fn new<'s>(s: &'s str, userinfo: Option<&str>) -> Redacted<'s> {
+    pub(crate) fn new<'s>(s: &'s str, userinfo: Option<&str>) -> Redacted<'s> {
         let mask = userinfo.and_then(|ui| {
             let off = offset_in(s, ui)?;
             let colon = ui.find(':')?;

@@ -9,7 +9,7 @@ use std::hash::{DefaultHasher, Hasher};
 use uriscan::iri;
 use uriscan::percent::{self, DecodeError, DecodeIter, Encoded};
 use uriscan::security::{self, FindingKind};
-use uriscan::{remove_dot_segments, sets, ByteComponents, Grammar, NormalizeOptions, ResolveMode, Syntax, Uri, UriRef};
+use uriscan::{remove_dot_segments, sets, ByteComponents, Grammar, NormalizeOptions, ResolveMode, Syntax, UriRef};
 
 /// A per-component encoder of `uriscan::percent`.
 type Encoder = fn(&[u8]) -> Cow<'_, str>;
@@ -48,8 +48,7 @@ pub fn parse(data: &[u8]) {
         }
     }
     if let Some(s) = text {
-        assert_eq!(Uri::parse(s).is_ok(), Syntax::Uri.parse(s).is_ok());
-        let _ = UriRef::parse(s);
+        assert_eq!(Syntax::Uri.parse(s).is_ok(), UriRef::parse(s).is_ok_and(|u| u.is_uri()));
     }
     let _ = Syntax::UriReference.parse_bytes(data);
 }
@@ -88,13 +87,13 @@ pub fn resolve(data: &[u8]) {
     let mut buf = String::new();
     for mode in [ResolveMode::Strict, ResolveMode::NonStrict] {
         let out = reference.resolve_str_with(&base, mode);
-        let into = reference.resolve_into(&base, mode, &mut buf);
+        let into = reference.resolve_into_with(&base, &mut buf, mode);
         match out {
             Ok(t) => {
                 assert_eq!(into, Ok(()));
                 assert_eq!(t, buf);
                 assert!(t.len() <= b.len() + r.len() + 2, "output {} > input {}", t.len(), b.len() + r.len());
-                let u = match Uri::parse(&t) {
+                let u = match Syntax::Uri.parse(&t) {
                     Ok(u) => u,
                     Err(e) => panic!("resolved {r:?} against {b:?} = {t:?} does not parse: {e}"),
                 };
@@ -112,7 +111,7 @@ pub fn resolve(data: &[u8]) {
 }
 fn hash(u: &UriRef<'_>, o: NormalizeOptions) -> u64 {
     let mut h = DefaultHasher::new();
-    u.normalized_hash(o, &mut h);
+    u.normalized_hash_with(&mut h, o);
     h.finish()
 }
 
@@ -133,10 +132,10 @@ pub fn normalize(data: &[u8]) {
         assert_eq!(pa.is_uri(), a.is_uri());
         let nna = pa.normalize_str_with(o);
         assert_eq!(nna, na, "not idempotent on {a}");
-        assert!(a.normalized_eq(&pa, o), "normalized_eq({a}, {na}) is false");
+        assert!(a.normalized_eq_with(&pa, o), "normalized_eq({a}, {na}) is false");
         assert_eq!(hash(&a, o), hash(&pa, o), "hash differs for {a} and {na}");
         let nb = b.normalize_str_with(o);
-        assert_eq!(a.normalized_eq(&b, o), na == nb, "normalized_eq({a}, {b}) vs {na:?} {nb:?}");
+        assert_eq!(a.normalized_eq_with(&b, o), na == nb, "normalized_eq({a}, {b}) vs {na:?} {nb:?}");
         if na == nb {
             assert_eq!(hash(&a, o), hash(&b, o));
         }
@@ -184,9 +183,9 @@ fn percent_decoders(data: &[u8]) {
     if let Ok(t) = std::str::from_utf8(&iter) {
         assert_eq!(lossy, t);
     }
-    let form = percent::decode_form_bytes(data);
+    let form = percent::decode_form(data);
     assert_eq!(form.len(), lenient.len());
-    let _ = percent::decode_form(data);
+    let _ = percent::decode_form_str_lossy(data);
 }
 
 /// Encoding number `k` (a set, and a per-component encoder): the result
@@ -268,7 +267,7 @@ pub fn strict_vs_oracle(data: &[u8]) {
     // Every syntax's validator (the automaton without tags) gives what its
     // parser gives: acceptance, or the same error.
     for &syntax in uriscan::Syntax::ALL {
-        assert_eq!(syntax.validate(data), syntax.parse_bytes(data).map(|_| ()), "{syntax}");
+        assert_eq!(syntax.validate_bytes(data), syntax.parse_bytes(data).map(|_| ()), "{syntax}");
     }
 }
 
@@ -280,13 +279,14 @@ pub fn skip_twin(data: &[u8]) {
     // Longer inputs add nothing a 300-byte one does not (blocks are 32
     // bytes), and cost a skip per set and start.
     let data = data.get(..300).unwrap_or(data);
-    if let Some(d) = uriscan::oracle::skip_twin_disagreement(data) {
+    if let Some(d) = uriscan::oracle::skip_twin_disagreement_bytes(data) {
         panic!("{d}: {data:?}");
     }
 }
 
-/// The lenient parse (`Syntax::parse_lenient`), for every syntax: the
-/// components recompose to the input; a valid input has the strict parse's
+/// The lenient parse (`Syntax::parse_lenient_bytes`, and `parse_lenient`
+/// of text, which gives the same), for every syntax: the components
+/// recompose to the input; a valid input has the strict parse's
 /// components and view and no violation; an invalid one has the Appendix B
 /// split, authority parts inside its authority, and violations in strictly
 /// increasing order of index whose first is the strict error (index, kind
@@ -296,10 +296,15 @@ pub fn skip_twin(data: &[u8]) {
 /// other component, userinfo, host and port as the strict parse gave them.
 pub fn lenient(data: &[u8]) {
     for &syntax in Syntax::ALL {
-        let l = syntax.parse_lenient(data);
+        let l = syntax.parse_lenient_bytes(data);
         assert_eq!((l.as_bytes(), l.syntax()), (data, syntax));
         assert_eq!(l.components().recompose(), data, "{syntax}");
         let v: Vec<uriscan::ParseError> = l.violations().collect();
+        if let Ok(text) = std::str::from_utf8(data) {
+            let t = syntax.parse_lenient(text);
+            assert_eq!((t.as_bytes(), t.uri(), t.components()), (data, l.uri(), l.components()));
+            assert!(t.violations().eq(v.iter().copied()), "{syntax}");
+        }
         match syntax.parse_bytes(data) {
             Ok(u) => {
                 assert!(l.is_valid() && l.error().is_none() && v.is_empty(), "{syntax}: {v:?}");
@@ -315,7 +320,7 @@ pub fn lenient(data: &[u8]) {
                         dirty.push(b'#');
                     }
                     dirty.push(0x7F);
-                    let d = syntax.parse_lenient(&dirty);
+                    let d = syntax.parse_lenient_bytes(&dirty);
                     assert!(!d.is_valid() && d.violations().count() >= 1, "{syntax}");
                     fn parts<'a>(x: &uriscan::Lenient<'a>) -> [Option<&'a [u8]>; 7] {
                         [x.scheme(), x.authority(), x.userinfo(), x.host(), x.port(), Some(x.path()), x.query()]
@@ -372,7 +377,7 @@ pub fn extract(data: &[u8]) {
             last = r.end;
             assert_eq!(m.is_valid(), m.parse().is_ok());
             assert_eq!(m.is_valid(), m.error().is_none());
-            let _ = (m.as_str(), m.uri(), m.is_contiguous(), m.delimiter());
+            let _ = (m.as_str(), m.uri_str(), m.is_contiguous(), m.delimiter());
         }
     }
     let lenient = uriscan::Extractor::new().any_scheme().accept_invalid(true);
@@ -654,7 +659,7 @@ fn shape(u: &UriRef<'_>) -> [bool; 7] {
 /// are equivalent by `iri_eq` (§5.3, which compares URI mappings, normalized).
 fn check_uri_to_iri(uri: &UriRef<'_>) {
     let s = uri.as_str();
-    let mapped = iri::to_iri(s);
+    let mapped = iri::to_iri_str(s);
     assert_eq!(uri.to_iri_str(), mapped, "UriRef::to_iri_str and iri::to_iri disagree on {s:?}");
     let v = match Syntax::IriReference.parse(&mapped) {
         Ok(v) => v,
@@ -662,10 +667,10 @@ fn check_uri_to_iri(uri: &UriRef<'_>) {
     };
     assert_eq!(v.scheme(), uri.scheme(), "to_iri({s:?}) = {mapped:?}");
     assert_eq!(shape(&v), shape(uri), "to_iri({s:?}) = {mapped:?} has other components");
-    let again = iri::to_uri(&mapped);
+    let again = iri::to_uri_str(&mapped);
     assert!(again.len() == s.len() && again.eq_ignore_ascii_case(s), "to_uri(to_iri({s:?})) = {again:?}");
     for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
-        assert!(uri.iri_eq(&v, o) && v.iri_eq(uri, o), "{s:?} is not iri_eq to its IRI {mapped:?}");
+        assert!(uri.iri_eq_with(&v, o) && v.iri_eq_with(uri, o), "{s:?} is not iri_eq to its IRI {mapped:?}");
     }
 }
 
@@ -690,13 +695,13 @@ pub fn iri_mapping(data: &[u8]) {
         assert!(Syntax::IriReference.parse_bytes(data).is_err(), "not UTF-8 yet an IRI");
         return;
     };
-    let uri = iri::to_uri(s);
+    let uri = iri::to_uri_str(s);
     assert!(uri.is_ascii(), "to_uri({s:?}) = {uri:?}");
     assert_eq!(matches!(uri, Cow::Borrowed(_)), s.is_ascii(), "to_uri({s:?}) borrowed or not");
     assert_eq!(percent::decode_lenient(uri.as_bytes()), percent::decode_lenient(data));
-    let decoded = iri::to_iri(s);
-    assert_eq!(percent::decode_lenient(iri::to_uri(&decoded).as_bytes()), percent::decode_lenient(data));
-    let round = iri::to_iri(&uri);
+    let decoded = iri::to_iri_str(s);
+    assert_eq!(percent::decode_lenient(iri::to_uri_str(&decoded).as_bytes()), percent::decode_lenient(data));
+    let round = iri::to_iri_str(&uri);
     let maps_back = raw_chars_map_back(s);
     assert_eq!(round == decoded, maps_back, "to_iri(to_uri({s:?})) = {round:?}, to_iri = {decoded:?}");
     assert_eq!(round == s, maps_back && decoded == s, "to_iri(to_uri({s:?})) = {round:?}");
@@ -719,20 +724,20 @@ pub fn iri_mapping(data: &[u8]) {
         unreachable!("both parsed above")
     };
     for (k, (a, b)) in iri_parts.into_iter().zip(uri_parts).enumerate() {
-        let a = a.as_deref().map(iri::to_uri);
+        let a = a.as_deref().map(iri::to_uri_str);
         assert_eq!(a.as_deref(), b.as_deref(), "{} of {s:?} and of its URI {uri:?}", PART_NAMES[k]);
     }
     assert_eq!(i.host_kind(), m.host_kind(), "{s:?}");
     for o in [NormalizeOptions::SYNTAX, NormalizeOptions::SCHEME_BASED] {
-        assert!(i.iri_eq(&i, o));
-        assert!(i.iri_eq(&m, o) && m.iri_eq(&i, o), "{s:?} is not iri_eq to its URI {uri:?}");
-        let n = i.normalize_iri_str(o);
+        assert!(i.iri_eq_with(&i, o));
+        assert!(i.iri_eq_with(&m, o) && m.iri_eq_with(&i, o), "{s:?} is not iri_eq to its URI {uri:?}");
+        let n = i.normalize_iri_str_with(o);
         let nu = match Syntax::IriReference.parse(&n) {
             Ok(nu) => nu,
             Err(e) => panic!("normalize_iri({s:?}) = {n:?} is not an IRI reference: {e}"),
         };
-        assert!(i.iri_eq(&nu, o), "{s:?} is not iri_eq to its normal form {n:?}");
-        assert_eq!(m.normalize_iri_str(o), n, "{s:?} and its URI {uri:?} normalize apart");
+        assert!(i.iri_eq_with(&nu, o), "{s:?} is not iri_eq to its normal form {n:?}");
+        assert_eq!(m.normalize_iri_str_with(o), n, "{s:?} and its URI {uri:?} normalize apart");
     }
     check_uri_to_iri(&m);
 }
