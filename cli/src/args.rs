@@ -177,7 +177,10 @@ mod tests {
     #[test]
     fn each_command_by_its_name() {
         let names: Vec<String> = command().get_subcommands().map(|c| c.get_name().to_string()).collect();
-        assert_eq!(names.len(), 19, "{names:?}");
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
         for name in &names {
             let args: Vec<&str> = match name.as_str() {
                 "resolve" | "relativize" => vec!["uriscan", name, "--pairs"],
