@@ -1,10 +1,14 @@
-//! The command line (clap derive): every option is defined here once; the
-//! help, the completions and the man page are generated from it.
+//! The command line (clap derive): the options every command has
+//! ([`Common`]), the argument groups several commands share ([`Input`],
+//! [`SyntaxArgs`]), and the list of commands ([`Cmd`], whose arguments each
+//! command declares in its own file under `commands/`). Every option is
+//! defined once; the help, the completions and the man page are generated
+//! from them.
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser};
 
-use crate::commands::{self, Component, Records};
+use crate::commands::Cmd;
 use crate::record::Format;
 
 const AFTER_HELP: &str = "\
@@ -101,15 +105,6 @@ pub struct Input {
     pub files: Vec<String>,
 }
 
-/// The `Fields:` section of a command's help, from its column list.
-fn fields(cols: &[&str]) -> String {
-    format!(
-        "Fields (for --fields; by default all but file, unless -H or several FILEs, and input, \
-         unless --echo):\n  {}\n\nSee 'uriscan --help' for the input rules, the output formats and the exit status.",
-        cols.join(", ")
-    )
-}
-
 /// What a line is parsed as: a grammar of the library's registry and one
 /// of its entry rules, named as `uriscan::Grammar` and `uriscan::Syntax`
 /// name them (the possible values come from the registry).
@@ -160,316 +155,46 @@ pub fn rule_names(syntaxes: &[uriscan::Syntax]) -> PossibleValuesParser {
     PossibleValuesParser::new(rules.into_iter().map(PossibleValue::new))
 }
 
-/// What `resolve` reads: URI references or IRI references.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ResolveGrammar {
-    Rfc3986,
-    /// IRI references (RFC 3987); results are mapped to URIs unless --iri
-    Rfc3987,
+/// The clap command (its help, completions and man page).
+pub fn command() -> clap::Command {
+    Cli::command()
 }
 
-/// The canonicalization profiles of `canon`, from the crawl crate's list.
-fn profiles() -> impl clap::builder::TypedValueParser<Value = uriscan_crawl::Profile> {
-    use clap::builder::TypedValueParser;
-    let values = uriscan_crawl::Profile::ALL.map(|p| PossibleValue::new(p.name()).help(p.about()));
-    PossibleValuesParser::new(values).map(|s| s.parse().unwrap_or(uriscan_crawl::Profile::Rfc3986))
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::FromArgMatches;
 
-/// The commands.
-#[derive(Debug, Subcommand)]
-pub enum Cmd {
-    /// The components of every line (errors for invalid lines)
-    #[command(after_help = fields(commands::ParseJob::COLUMNS))]
-    Parse {
-        /// Components for invalid lines too (the Appendix B split, then userinfo, host and
-        /// port), and every violation of the grammar: adds the fields violation_count and
-        /// violations (INDEX:KIND items joined by ',')
-        #[arg(long)]
-        lenient: bool,
-        #[command(flatten)]
-        syntax: SyntaxArgs,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// The RFC 3986 Appendix B split of every line (no validation)
-    #[command(after_help = fields(commands::SplitJob::COLUMNS))]
-    Split {
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Resolve every line against --base, or BASE<TAB>REFERENCE lines (--pairs) (section 5.2)
-    #[command(after_help = fields(commands::ResolveJob::COLUMNS))]
-    Resolve {
-        /// The base URI (must parse and have a scheme)
-        #[arg(short, long, value_name = "URI", required_unless_present = "pairs", conflicts_with = "pairs")]
-        base: Option<String>,
-        /// Lines are BASE<TAB>REFERENCE
-        #[arg(long)]
-        pairs: bool,
-        /// The backward-compatible mode of section 5.2.2 (http:g is like g)
-        #[arg(long)]
-        non_strict: bool,
-        /// What base and references are parsed as
-        #[arg(long, value_enum, default_value_t = ResolveGrammar::Rfc3986)]
-        grammar: ResolveGrammar,
-        /// With --grammar rfc3987: write IRIs, not their URI mapping (RFC 3987 section 3.1)
-        #[arg(long)]
-        iri: bool,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// The shortest reference that resolves against --base to each line, or BASE<TAB>TARGET lines (--pairs) (the inverse of section 5.2)
-    #[command(after_help = fields(commands::ResolveJob::COLUMNS))]
-    Relativize {
-        /// The base URI (must parse and have a scheme)
-        #[arg(short, long, value_name = "URI", required_unless_present = "pairs", conflicts_with = "pairs")]
-        base: Option<String>,
-        /// Lines are BASE<TAB>TARGET
-        #[arg(long)]
-        pairs: bool,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Syntax-based (and --scheme-based) normalization (sections 6.2.2, 6.2.3)
-    #[command(after_help = fields(commands::NormalizeJob::COLUMNS))]
-    Normalize {
-        /// Also scheme-based normalization (default port, empty path)
-        #[arg(long)]
-        scheme_based: bool,
-        /// Write the comparison key only (text by default): 'normalize --key | sort -u' dedups
-        #[arg(long)]
-        key: bool,
-        /// The RFC 3986 rule lines must match
-        #[arg(long, ignore_case = true, value_parser = rule_names(uriscan::Grammar::Rfc3986.syntaxes()))]
-        rule: Option<String>,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Report invalid lines like a compiler (FILE:LINE:COL: message); exit 1 if any
-    #[command(after_help = fields(commands::CheckJob::COLUMNS))]
-    Check {
-        /// Also report valid hosts that resolvers may read as an IPv4 address (section 7.4)
-        #[arg(long)]
-        strict_hosts: bool,
-        /// Write nothing: the exit status only
-        #[arg(short, long)]
-        quiet: bool,
-        /// Report every violation of a line, not only the first
-        #[arg(long)]
-        all: bool,
-        #[command(flatten)]
-        syntax: SyntaxArgs,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Counts of valid/invalid lines, error kinds, top schemes, hosts, ports and domains
-    #[command(after_help = fields(commands::STATS_COLUMNS))]
-    Stats {
-        /// How many schemes, hosts, ports and registrable domains to list
-        #[arg(long, default_value_t = 10, value_name = "N")]
-        top: usize,
-        #[command(flatten)]
-        syntax: SyntaxArgs,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// URIs found in free text (Appendix C): LINE:COL<TAB>URI
-    #[command(after_help = fields(commands::ExtractJob::COLUMNS))]
-    Extract {
-        /// Only URIs with this scheme (repeatable; case-insensitive)
-        #[arg(long = "scheme", value_name = "SCHEME")]
-        schemes: Vec<String>,
-        /// Also candidates the strict parser rejects (with their error)
-        #[arg(long)]
-        invalid: bool,
-        /// Find IRIs (RFC 3987): non-ASCII letters do not end a URI
-        #[arg(long)]
-        iri: bool,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Percent-encode every line (section 2.1) with a component's set of allowed bytes
-    #[command(after_help = fields(commands::EncodeJob::COLUMNS))]
-    Encode {
-        /// The component whose characters stay as they are
-        #[arg(short, long, value_enum, default_value_t = Component::Segment)]
-        component: Component,
-        /// application/x-www-form-urlencoded: only unreserved bytes stay, space is '+'
-        #[arg(long, conflicts_with = "component")]
-        form: bool,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Percent-decode every line (section 2.4); a malformed '%' is an error
-    #[command(after_help = fields(commands::DecodeJob::COLUMNS))]
-    Decode {
-        /// application/x-www-form-urlencoded: '+' is a space; a malformed '%' stays
-        #[arg(long)]
-        form: bool,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// The security findings of section 7 (7.3 to 7.6), one record each
-    #[command(after_help = fields(commands::SecurityJob::COLUMNS))]
-    Security {
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Map every IRI reference to a URI reference (RFC 3987 section 3.1)
-    ///
-    /// Lines are parsed as RFC 3987 IRI references; an invalid line (also one that is not
-    /// UTF-8) has no result and the parse error's fields. The text format writes the result
-    /// only (an empty line for an invalid one).
-    #[command(after_help = fields(commands::IriJob::COLUMNS))]
-    #[command(name = "to-uri")]
-    ToUri {
-        /// Convert a non-ASCII host with IDNA ToASCII (xn--) instead of percent-encoding it
-        #[arg(long)]
-        idna: bool,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Map every URI reference to an IRI reference (RFC 3987 section 3.2)
-    ///
-    /// Percent-encoded UTF-8 that is a ucschar (an iprivate in the query) is decoded; other
-    /// escapes stay. Lines are parsed as RFC 3986 URI references; an invalid line has no result
-    /// and the parse error's fields.
-    #[command(after_help = fields(commands::IriJob::COLUMNS))]
-    #[command(name = "to-iri")]
-    ToIri {
-        #[command(flatten)]
-        input: Input,
-    },
-    /// The SURT key of every line (web-archive sort order; any line gets one)
-    ///
-    /// As the Internet Archive's `surt` package computes it by default (uriscan-crawl's
-    /// README); a line that is not a URI still gets a key.
-    #[command(after_help = fields(commands::SurtJob::COLUMNS))]
-    Surt {
-        /// Start the key with the scheme: http://(org,example,)/
-        #[arg(long)]
-        with_scheme: bool,
-        /// Keep a leading www, www2, ... label (dropped by default)
-        #[arg(long)]
-        keep_www: bool,
-        /// Write ',' after the last host label
-        #[arg(long)]
-        trailing_comma: bool,
-        /// Reverse dotted-quad IPv4 hosts like names (the default)
-        #[arg(long, overrides_with = "no_reverse_ipaddr")]
-        reverse_ipaddr: bool,
-        /// Keep IPv4 hosts in their order: 127.0.0.1)/
-        #[arg(long, overrides_with = "reverse_ipaddr")]
-        no_reverse_ipaddr: bool,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// The canonical form of every line under a profile (rfc3986, archive, safe-browsing)
-    #[command(after_help = fields(commands::CanonJob::COLUMNS))]
-    Canon {
-        /// The canonicalization profile
-        #[arg(short, long, value_parser = profiles(), default_value = "rfc3986")]
-        profile: uriscan_crawl::Profile,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Public suffix, registrable domain and subdomain of every line's host
-    ///
-    /// The host is the parsed reference's; for a line that does not parse (the `valid` field is
-    /// false), the host of its RFC 3986 Appendix B authority (after the last '@', before a
-    /// port), since crawl logs are dirty; with --hosts the line itself (`valid` is then
-    /// undefined). A line without an authority has no host; a host that is not UTF-8 has no
-    /// parts. The Public Suffix List is the one compiled into the `psl` crate; ICANN section
-    /// only unless --private.
-    #[command(after_help = fields(commands::DomainJob::COLUMNS))]
-    Domain {
-        /// Lines are hosts, not URIs
-        #[arg(long)]
-        hosts: bool,
-        /// Also the Public Suffix List's private section (github.io, blogspot.com, ...)
-        #[arg(long)]
-        private: bool,
-        #[command(flatten)]
-        syntax: SyntaxArgs,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Remove query parameters (tracking ones by default), or keep only some, or sort them
-    #[command(after_help = fields(commands::StripParamsJob::COLUMNS))]
-    #[command(name = "strip-params")]
-    StripParams {
-        /// Also remove this parameter (repeatable, comma-separated; ASCII case-insensitive)
-        #[arg(long, value_delimiter = ',', value_name = "NAME")]
-        remove: Vec<String>,
-        /// Also remove parameters whose name starts with this (repeatable, comma-separated)
-        #[arg(long, value_delimiter = ',', value_name = "PREFIX")]
-        remove_prefix: Vec<String>,
-        /// Do not remove the default tracking parameters (utm_*, fbclid, gclid, ...)
-        #[arg(long)]
-        no_tracking: bool,
-        /// Keep only these parameters (repeatable, comma-separated); removes every other one
-        #[arg(long, value_delimiter = ',', value_name = "NAME", conflicts_with_all = ["remove", "remove_prefix", "no_tracking"])]
-        keep_only: Vec<String>,
-        /// Sort the remaining parameters by decoded name (stable)
-        #[arg(long)]
-        sort: bool,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// One function of the URL function set (ClickHouse's names, extras, Spark's, uri_cc_index) on every line
-    ///
-    /// 'uriscan fn NAME FILE' writes NAME(line) for every line: 'uriscan fn domain urls.txt',
-    /// 'uriscan fn extractURLParameter --arg q urls.txt', 'uriscan fn uri_cc_index -f tsv
-    /// --fields url_host_name,url_host_tld urls.txt'. Strings and numbers are written as text
-    /// by default, lists and the cc-index columns as JSON Lines.
-    #[command(after_help = crate::functions::help())]
-    #[command(name = "fn")]
-    Fn {
-        /// The function (see --list; ASCII case-insensitive)
-        #[arg(value_name = "NAME", required_unless_present = "list")]
-        name: Option<String>,
-        /// An argument after the URL (repeatable, in order)
-        #[arg(short, long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
-        args: Vec<String>,
-        /// Print every function with its arguments and result type
-        #[arg(long)]
-        list: bool,
-        #[command(flatten)]
-        input: Input,
-    },
-    /// Print a shell completion script
-    Completions {
-        /// The shell
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
-    /// Print the man page (roff)
-    Man,
-}
+    /// clap's own checks of the whole command line (names, conflicts,
+    /// requirements) over every command's arguments.
+    #[test]
+    fn command_line_is_consistent() {
+        command().debug_assert();
+    }
 
-impl Cmd {
-    /// The inputs of a command that reads any.
-    pub fn files(&self) -> &[String] {
-        match self {
-            Cmd::Parse { input, .. }
-            | Cmd::Split { input }
-            | Cmd::Resolve { input, .. }
-            | Cmd::Relativize { input, .. }
-            | Cmd::Normalize { input, .. }
-            | Cmd::Check { input, .. }
-            | Cmd::Stats { input, .. }
-            | Cmd::Extract { input, .. }
-            | Cmd::Encode { input, .. }
-            | Cmd::Decode { input, .. }
-            | Cmd::Security { input }
-            | Cmd::ToUri { input, .. }
-            | Cmd::ToIri { input }
-            | Cmd::Surt { input, .. }
-            | Cmd::Canon { input, .. }
-            | Cmd::Domain { input, .. }
-            | Cmd::StripParams { input, .. }
-            | Cmd::Fn { input, .. } => &input.files,
-            Cmd::Completions { .. } | Cmd::Man => &[],
+    /// Every command in the list is reached by its name, with its own
+    /// arguments, and by nothing else.
+    #[test]
+    fn each_command_by_its_name() {
+        let names: Vec<String> = command().get_subcommands().map(|c| c.get_name().to_string()).collect();
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
+        for name in &names {
+            let args: Vec<&str> = match name.as_str() {
+                "resolve" | "relativize" => vec!["uriscan", name, "--pairs"],
+                "fn" => vec!["uriscan", name, "--list"],
+                "completions" => vec!["uriscan", name, "bash"],
+                _ => vec!["uriscan", name],
+            };
+            let m = command().try_get_matches_from(&args).unwrap();
+            let cli = Cli::from_arg_matches(&m).unwrap();
+            let variant = format!("{:?}", cli.cmd);
+            let ident: String = name.split('-').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
+            assert!(variant.starts_with(&ident) || (name == "fn" && variant.starts_with("FnCmd")), "{name}: {variant}");
+            assert!(<Cmd as clap::Subcommand>::has_subcommand(name));
         }
+        assert!(!<Cmd as clap::Subcommand>::has_subcommand("nope"));
     }
 }

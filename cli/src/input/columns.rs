@@ -12,7 +12,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 
-use crate::line::FileCtx;
+use super::{plain_error as plain, FileCtx};
 
 /// The rows of a column, read a chunk at a time.
 pub struct ColumnReader {
@@ -30,18 +30,20 @@ enum Inner {
         row: u64,
     },
     #[cfg(feature = "parquet")]
-    Parquet(parquet_in::Values),
+    Parquet(super::parquet::Values),
 }
 
 /// The first bytes of a Parquet file.
 const MAGIC: &[u8] = b"PAR1";
 
 impl ColumnReader {
-    /// Opens the column `column` of `f`.
-    pub fn open(f: &FileCtx, column: &str) -> Result<ColumnReader, String> {
-        let mut input: Box<dyn Read> = match &f.path {
-            None => Box::new(io::stdin()),
-            Some(p) => Box::new(File::open(p).map_err(|e| plain(&e))?),
+    /// Opens the column `column` of `f` (`held`: the file, opened
+    /// beforehand).
+    pub fn open(f: &FileCtx, held: Option<File>, column: &str) -> Result<ColumnReader, String> {
+        let mut input: Box<dyn Read> = match (held, &f.path) {
+            (Some(file), _) => Box::new(file),
+            (None, None) => Box::new(io::stdin()),
+            (None, Some(p)) => Box::new(File::open(p).map_err(|e| plain(&e))?),
         };
         let named_parquet = f.path.as_deref().is_some_and(|p| p.to_ascii_lowercase().ends_with(".parquet"));
         // The first bytes decide (and are read again by the CSV reader).
@@ -114,15 +116,6 @@ fn csv_open(mut reader: csv::Reader<Box<dyn Read>>, column: &str) -> Result<Colu
     Ok(ColumnReader { inner: Inner::Csv { reader, index, record: csv::ByteRecord::new(), row: 0 }, deferred: None })
 }
 
-/// An I/O error without Rust's " (os error N)" suffix.
-fn plain(e: &io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
-}
-
 #[cfg(not(feature = "parquet"))]
 fn parquet(_: &FileCtx, _: Vec<u8>, _: Box<dyn Read>, _: &str) -> Result<ColumnReader, String> {
     Err("a Parquet file, and this uriscan was built without Parquet (cargo feature 'parquet')".into())
@@ -131,108 +124,13 @@ fn parquet(_: &FileCtx, _: Vec<u8>, _: Box<dyn Read>, _: &str) -> Result<ColumnR
 #[cfg(feature = "parquet")]
 fn parquet(f: &FileCtx, head: Vec<u8>, mut rest: Box<dyn Read>, column: &str) -> Result<ColumnReader, String> {
     let values = match &f.path {
-        Some(p) => parquet_in::Values::open(File::open(p).map_err(|e| plain(&e))?, column)?,
+        Some(p) => super::parquet::Values::open(File::open(p).map_err(|e| plain(&e))?, column)?,
         None => {
             // Standard input: Parquet's footer is at the end, so read it all.
             let mut all = head;
             rest.read_to_end(&mut all).map_err(|e| format!("read error: {}", plain(&e)))?;
-            parquet_in::Values::open(bytes::Bytes::from(all), column)?
+            super::parquet::Values::open(bytes::Bytes::from(all), column)?
         }
     };
     Ok(ColumnReader { inner: Inner::Parquet(values), deferred: None })
-}
-
-#[cfg(feature = "parquet")]
-mod parquet_in {
-    use arrow_array::cast::AsArray;
-    use arrow_array::{Array, ArrayRef};
-    use arrow_schema::DataType;
-    use parquet::arrow::arrow_reader::{ParquetRecordBatchReader, ParquetRecordBatchReaderBuilder};
-    use parquet::arrow::ProjectionMask;
-    use parquet::file::reader::ChunkReader;
-
-    /// A Parquet file's string column, a record batch at a time.
-    pub struct Values {
-        reader: ParquetRecordBatchReader,
-    }
-
-    fn is_text(t: &DataType) -> bool {
-        matches!(
-            t,
-            DataType::Utf8
-                | DataType::LargeUtf8
-                | DataType::Utf8View
-                | DataType::Binary
-                | DataType::LargeBinary
-                | DataType::BinaryView
-        )
-    }
-
-    impl Values {
-        /// The column `column` of the Parquet data `input`.
-        pub fn open<R: ChunkReader + 'static>(input: R, column: &str) -> Result<Values, String> {
-            let builder = ParquetRecordBatchReaderBuilder::try_new(input).map_err(|e| format!("not Parquet: {e}"))?;
-            let schema = builder.schema().clone();
-            let Some(index) = schema.fields().iter().position(|f| f.name() == column) else {
-                let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
-                return Err(format!("no column '{column}' in the Parquet file (its columns: {})", names.join(", ")));
-            };
-            let t = schema.field(index).data_type();
-            let text = match t {
-                DataType::Dictionary(_, v) => is_text(v),
-                t => is_text(t),
-            };
-            if !text {
-                return Err(format!("column '{column}' is {t}, not a string column"));
-            }
-            let mask = ProjectionMask::roots(builder.parquet_schema(), [index]);
-            let reader = builder
-                .with_projection(mask)
-                .with_batch_size(8192)
-                .build()
-                .map_err(|e| format!("cannot read Parquet: {e}"))?;
-            Ok(Values { reader })
-        }
-
-        /// See [`super::ColumnReader::next_chunk`].
-        pub fn next_chunk(&mut self, data: &mut Vec<u8>, ends: &mut Vec<usize>, min: usize) -> Result<(), String> {
-            while data.len() < min {
-                let batch = match self.reader.next() {
-                    None => break,
-                    Some(Err(e)) => return Err(format!("cannot read Parquet: {e}")),
-                    Some(Ok(b)) => b,
-                };
-                let Some(col) = batch.columns().first() else { break };
-                append(col, data, ends)?;
-            }
-            Ok(())
-        }
-    }
-
-    /// Appends the values of `col` (null as empty).
-    fn append(col: &ArrayRef, data: &mut Vec<u8>, ends: &mut Vec<usize>) -> Result<(), String> {
-        let mut push = |v: Option<&[u8]>| {
-            data.extend_from_slice(v.unwrap_or_default());
-            ends.push(data.len());
-        };
-        match col.data_type() {
-            DataType::Utf8 => col.as_string::<i32>().iter().for_each(|v| push(v.map(str::as_bytes))),
-            DataType::LargeUtf8 => col.as_string::<i64>().iter().for_each(|v| push(v.map(str::as_bytes))),
-            DataType::Utf8View => col.as_string_view().iter().for_each(|v| push(v.map(str::as_bytes))),
-            DataType::Binary => col.as_binary::<i32>().iter().for_each(push),
-            DataType::LargeBinary => col.as_binary::<i64>().iter().for_each(push),
-            DataType::BinaryView => col.as_binary_view().iter().for_each(push),
-            DataType::Dictionary(_, v) => {
-                let target = if matches!(**v, DataType::Binary | DataType::LargeBinary | DataType::BinaryView) {
-                    DataType::LargeBinary
-                } else {
-                    DataType::LargeUtf8
-                };
-                let plain = arrow_cast::cast(col.as_ref(), &target).map_err(|e| format!("cannot read Parquet: {e}"))?;
-                return append(&plain, data, ends);
-            }
-            other => return Err(format!("a column of {other}, not strings")),
-        }
-        Ok(())
-    }
 }

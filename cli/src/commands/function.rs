@@ -9,11 +9,59 @@ use std::borrow::Cow;
 use uriscan_crawl::cc_index::CcIndexColumns;
 use uriscan_crawl::function_set::{Args, Function, ResultType, Value, FUNCTIONS};
 
-use crate::commands::Records;
-use crate::driver::{joined, Job};
-use crate::line::Line;
+use super::{write_out, Command, Stop};
+use crate::args::Input;
+use crate::context::Context;
+use crate::input::Line;
+use crate::job::{Job, Records};
 use crate::line_columns;
-use crate::record::{ColType, Fields, Fill, Format, Sink, Val};
+use crate::record::{joined, names, ColType, Column, Fields, Fill, Format, Sink, Val};
+
+/// One function of the URL function set (ClickHouse's names, extras, Spark's, uri_cc_index) on every line
+///
+/// 'uriscan fn NAME FILE' writes NAME(line) for every line: 'uriscan fn domain urls.txt',
+/// 'uriscan fn extractURLParameter --arg q urls.txt', 'uriscan fn uri_cc_index -f tsv
+/// --fields url_host_name,url_host_tld urls.txt'. Strings and numbers are written as text
+/// by default, lists and the cc-index columns as JSON Lines.
+#[derive(Debug, clap::Parser)]
+#[command(name = "fn", after_help = help())]
+pub struct FnCmd {
+    /// The function (see --list; ASCII case-insensitive)
+    #[arg(value_name = "NAME", required_unless_present = "list")]
+    pub name: Option<String>,
+    /// An argument after the URL (repeatable, in order)
+    #[arg(short, long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
+    pub args: Vec<String>,
+    /// Print every function with its arguments and result type
+    #[arg(long)]
+    pub list: bool,
+    #[command(flatten)]
+    pub input: Input,
+}
+
+impl Command for FnCmd {
+    fn files(&self) -> &[String] {
+        &self.input.files
+    }
+
+    fn run(&self, cx: &Context) -> Result<u8, Stop> {
+        if self.list {
+            cx.no_records()?;
+            return Ok(write_out(list().as_bytes()));
+        }
+        let name = self.name.as_deref().unwrap_or_default();
+        let Some(f) = uriscan_crawl::function_set::find(name) else {
+            return Err(Stop::Usage(format!("fn: unknown function '{name}' ('uriscan fn --list' lists them)")));
+        };
+        let raw: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        let args = f.args(&raw)?;
+        if f.result == ResultType::CcIndex {
+            cx.write(&CcIndexJob { f })
+        } else {
+            cx.write(&FnJob { f, args })
+        }
+    }
+}
 
 /// A function of the set over the lines (every function but `uri_cc_index`).
 pub struct FnJob<'s> {
@@ -21,8 +69,27 @@ pub struct FnJob<'s> {
     pub args: Args<'s>,
 }
 
+/// `fn`'s record with a `result` of type `ty`.
+const fn fn_columns(ty: ColType) -> [Column; 4] {
+    joined(line_columns![], &[Column::new("result", ty)])
+}
+
+const STR_RESULT: [Column; 4] = fn_columns(ColType::Str);
+const PORT_RESULT: [Column; 4] = fn_columns(ColType::Port);
+const COUNT_RESULT: [Column; 4] = fn_columns(ColType::UInt);
+const LIST_RESULT: [Column; 4] = fn_columns(ColType::List);
+
 impl Records for FnJob<'_> {
-    const COLUMNS: &'static [&'static str] = line_columns!["result"];
+    const COLUMNS: &'static [Column] = &STR_RESULT;
+    /// The `result` column's type is the function's result type.
+    fn columns(&self) -> &'static [Column] {
+        match self.f.result {
+            ResultType::Port => &PORT_RESULT,
+            ResultType::Count => &COUNT_RESULT,
+            ResultType::List => &LIST_RESULT,
+            ResultType::Str | ResultType::Bytes | ResultType::CcIndex => &STR_RESULT,
+        }
+    }
     fn default_format(&self) -> Format {
         match self.f.result {
             ResultType::List | ResultType::CcIndex => Format::Jsonl,
@@ -32,16 +99,8 @@ impl Records for FnJob<'_> {
     fn text(&self, _: bool) -> Option<&'static str> {
         Some("{result}")
     }
-    fn column_type(&self, name: &str) -> ColType {
-        match (name, self.f.result) {
-            ("result", ResultType::Port) => ColType::Port,
-            ("result", ResultType::Count) => ColType::UInt,
-            ("result", ResultType::List) => ColType::List,
-            ("result", _) => ColType::Str,
-            (other, _) => crate::record::column_type(other),
-        }
-    }
 }
+
 
 /// The function of a line: through its text when the chunk was UTF-8.
 fn call<'a>(f: &Function, args: &Args<'_>, l: &Line<'a>) -> Value<'a> {
@@ -80,21 +139,29 @@ pub struct CcIndexJob {
     pub f: &'static Function,
 }
 
+/// Where the port is among the Common Crawl index columns: after the text
+/// columns [`CcIndexColumns::into_columns`] gives first (its line in
+/// [`CcIndexJob`]'s `line` fails to build if that changes).
+const PORT_AT: usize = 13;
+
 /// The Common Crawl index columns (cc-index-table's flat schema, in its
-/// order), as the crawl crate names them.
-pub const CC_COLUMNS: &[&str] = &CcIndexColumns::NAMES;
+/// order), as the crawl crate names them: text, but the port (`Int32`).
+pub const CC_COLUMNS: [Column; 16] = {
+    let names = CcIndexColumns::NAMES;
+    let mut all = [Column::new("", ColType::Str); 16];
+    let mut k = 0;
+    while k < all.len() {
+        all[k] = Column::new(names[k], if k == PORT_AT { ColType::Int32 } else { ColType::Str });
+        k += 1;
+    }
+    all
+};
 
 /// `uri_cc_index`'s record: the line's columns, then [`CC_COLUMNS`].
-const CC_RECORD: [&str; 19] = joined(line_columns![], &CcIndexColumns::NAMES);
+const CC_RECORD: [Column; 19] = joined(line_columns![], &CC_COLUMNS);
 
 impl Records for CcIndexJob {
-    const COLUMNS: &'static [&'static str] = &CC_RECORD;
-    fn column_type(&self, name: &str) -> ColType {
-        match name {
-            "url_port" => ColType::Int32,
-            other => crate::record::column_type(other),
-        }
-    }
+    const COLUMNS: &'static [Column] = &CC_RECORD;
 }
 
 impl Job for CcIndexJob {
@@ -104,7 +171,7 @@ impl Job for CcIndexJob {
         let mut r = l.row();
         match call(self.f, &Args::default(), l) {
             Value::CcIndex(c) => {
-                let (text, port, rest) = c.into_columns();
+                let (text, port, rest): ([_; PORT_AT], _, _) = c.into_columns();
                 let s = |v: Option<String>| v.map_or(Val::Null, Val::owned);
                 for v in text {
                     r.push(s(v));
@@ -152,8 +219,8 @@ pub fn help() -> String {
          which read bytes. Names are matched ignoring ASCII case.\n\n\
          Functions (result type; 'uriscan fn --list' prints this list):\n{}\n\
          See 'uriscan --help' for the input rules, the output formats and the exit status.",
-        FnJob::COLUMNS.join(", "),
-        CC_COLUMNS.join(", "),
+        names(FnJob::COLUMNS, ", "),
+        names(&CC_COLUMNS, ", "),
         list().lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"),
     )
 }
@@ -165,6 +232,9 @@ mod tests {
     #[test]
     fn cc_columns_once() {
         assert_eq!(&CcIndexJob::COLUMNS[3..], CC_COLUMNS);
+        let cc_names: Vec<&str> = CC_COLUMNS.iter().map(|c| c.name).collect();
+        assert_eq!(cc_names, CcIndexColumns::NAMES);
+        assert_eq!(CC_COLUMNS[PORT_AT], Column::new("url_port", ColType::Int32));
         assert!(CcIndexJob::COLUMNS.len() <= crate::record::MAX_COLUMNS);
         let list = list();
         assert_eq!(list.lines().count(), FUNCTIONS.len());

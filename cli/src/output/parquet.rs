@@ -1,7 +1,7 @@
 //! `-f parquet`: records as a Parquet file of typed, nullable columns.
 //!
-//! The jobs write each record in a small row encoding (`record::encode_val`,
-//! tags in [`crate::record::tag`]) into the same buffers as every other
+//! The jobs write each record in a small row encoding (`record::encode`,
+//! tags in [`crate::record::encode::tag`]) into the same buffers as every other
 //! format, and the driver hands those buffers, whole records in input
 //! order, to [`ParquetDest`] as if it were stdout. It decodes them into
 //! Arrow builders (one per selected column, typed by the command's
@@ -27,7 +27,8 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::WriterProperties;
 
-use crate::record::{tag, ColType};
+use crate::record::encode::tag;
+use crate::record::ColType;
 
 /// Rows per record batch.
 pub const BATCH: usize = 64 * 1024;
