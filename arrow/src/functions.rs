@@ -4,7 +4,7 @@
 //!
 //! Like the rest of the crate these never parse strictly: they split each
 //! row as RFC 3986 Appendix B does (dirty rows get answers), exactly as the
-//! scalar functions in [`uriscan_crawl::query`], [`uriscan_crawl::hosts`],
+//! scalar functions in [`uriscan_crawl::params`], [`uriscan_crawl::hosts`],
 //! [`uriscan_crawl::paths`] and [`uriscan_crawl::encoding`] do, and
 //! `tests/functions.rs` checks every kernel row by row against them.
 //!
@@ -20,14 +20,14 @@ use arrow_buffer::{OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::sync::Arc;
 
-use uriscan_crawl::{cc_index, encoding, hosts, paths, query, spark, url_functions};
+use uriscan_crawl::{cc_index, encoding, hierarchy, hosts, params, paths, spark};
 
 use crate::source::for_each_row;
 use crate::views::{NumberColumn, Validity, ViewColumn};
 use crate::{map_rows, slices};
 
 /// `extractURLParameter`: the raw value of the first parameter `name` of
-/// each row ([`query::url_parameter`]).
+/// each row ([`params::url_parameter`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -39,11 +39,11 @@ use crate::{map_rows, slices};
 /// assert_eq!((b.value(0), b.value(1), b.is_null(2), b.is_null(3)), ("x%20y", "", true, true));
 /// ```
 pub fn url_parameter(array: &dyn Array, name: &str) -> Result<StringViewArray, ArrowError> {
-    slices(array, |_, t| query::url_parameter(t, name))
+    slices(array, |_, t| params::url_parameter(t, name))
 }
 
 /// The first parameter `name` of each row, form-decoded
-/// ([`query::url_parameter_decoded`]).
+/// ([`params::url_parameter_decoded`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -55,11 +55,11 @@ pub fn url_parameter(array: &dyn Array, name: &str) -> Result<StringViewArray, A
 /// assert_eq!((q.value(0), q.value(1)), ("café au lait", "plain"));
 /// ```
 pub fn url_parameter_decoded(array: &dyn Array, name: &str) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| query::url_parameter_decoded(t, name))
+    map_rows(array, |t| params::url_parameter_decoded(t, name))
 }
 
 /// `cutURLParameter`: each row without every parameter named one of
-/// `names`, every other byte as written ([`query::cut_url_parameters`]); a
+/// `names`, every other byte as written ([`params::cut_url_parameters`]); a
 /// row with nothing to cut is a view into the input.
 ///
 /// # Errors
@@ -72,7 +72,7 @@ pub fn url_parameter_decoded(array: &dyn Array, name: &str) -> Result<StringView
 /// assert_eq!((cut.value(0), cut.value(1)), ("http://bigmir.net/?a=b#g", "http://h/?x=1"));
 /// ```
 pub fn cut_url_parameters(array: &dyn Array, names: &[&str]) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(query::cut_url_parameters(t, names)))
+    map_rows(array, |t| Some(params::cut_url_parameters(t, names)))
 }
 
 /// A list column: for each non-null row, the strings `f` pushes (slices of
@@ -112,7 +112,7 @@ where
 }
 
 /// `extractURLParameters`: the raw `name=value` pieces of each row's query
-/// ([`query::url_parameters`]), as a list of views into the input.
+/// ([`params::url_parameters`]), as a list of views into the input.
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -127,11 +127,11 @@ where
 /// assert_eq!(p.value(1).len(), 0);
 /// ```
 pub fn url_parameters(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(query::url_parameters(t)))
+    list_rows(array, |t, out| out.extend(params::url_parameters(t)))
 }
 
 /// `extractURLParameterNames`: the raw names of each row's parameters
-/// ([`query::url_parameter_names`]).
+/// ([`params::url_parameter_names`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -143,11 +143,11 @@ pub fn url_parameters(array: &dyn Array) -> Result<ListArray, ArrowError> {
 /// assert_eq!(n.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["x", "y", "x"]);
 /// ```
 pub fn url_parameter_names(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(query::url_parameter_names(t)))
+    list_rows(array, |t, out| out.extend(params::url_parameter_names(t)))
 }
 
 /// Every raw value of the parameter `name` in each row
-/// ([`query::url_parameter_values`]).
+/// ([`params::url_parameter_values`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -159,7 +159,7 @@ pub fn url_parameter_names(array: &dyn Array) -> Result<ListArray, ArrowError> {
 /// assert_eq!(v.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["1", "", ""]);
 /// ```
 pub fn url_parameter_values(array: &dyn Array, name: &str) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(query::url_parameter_values(t, name)))
+    list_rows(array, |t, out| out.extend(params::url_parameter_values(t, name)))
 }
 
 /// The raw segments of each row's path ([`paths::path_segments`]).
@@ -502,7 +502,7 @@ pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
     StructArray::try_new(cc_index_fields(), arrays, valid.finish())
 }
 
-/// `cutWWW` of each row ([`uriscan_crawl::url_functions::cut_www`]); a row
+/// `cutWWW` of each row ([`uriscan_crawl::hosts::cut_www`]); a row
 /// without `www.` is a view into the input.
 ///
 /// # Errors
@@ -514,10 +514,10 @@ pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
 /// assert_eq!(uriscan_arrow::functions::cut_www(&urls).unwrap().value(0), "http://example.com/path?query=value#fragment");
 /// ```
 pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(url_functions::cut_www(t)))
+    map_rows(array, |t| Some(hosts::cut_www(t)))
 }
 
-/// `cutQueryString` of each row ([`uriscan_crawl::url_functions::cut_query_string`]).
+/// `cutQueryString` of each row ([`uriscan_crawl::paths::cut_query_string`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -528,19 +528,19 @@ pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
 /// assert_eq!(uriscan_arrow::functions::cut_query_string(&urls).unwrap().value(0), "http://example.com/path#fragment");
 /// ```
 pub fn cut_query_string(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(url_functions::cut_query_string(t)))
+    map_rows(array, |t| Some(paths::cut_query_string(t)))
 }
 
 slice_kernels! {
-    /// `domainWithoutWWW` of each row ([`uriscan_crawl::url_functions::domain_without_www`]).
+    /// `domainWithoutWWW` of each row ([`uriscan_crawl::hosts::domain_without_www`]).
     ///
     /// ```
     /// use arrow_array::StringArray;
     /// let urls = StringArray::from(vec!["https://www.example.com/path"]);
     /// assert_eq!(uriscan_arrow::functions::domain_without_www(&urls).unwrap().value(0), "example.com");
     /// ```
-    domain_without_www => url_functions::domain_without_www;
-    /// `cutFragment` of each row ([`uriscan_crawl::url_functions::cut_fragment`]).
+    domain_without_www => hosts::domain_without_www;
+    /// `cutFragment` of each row ([`uriscan_crawl::paths::cut_fragment`]).
     ///
     /// ```
     /// use arrow_array::StringArray;
@@ -549,7 +549,7 @@ slice_kernels! {
     /// ```
     cut_fragment => cut_fragment_of;
     /// `cutQueryStringAndFragment` of each row
-    /// ([`uriscan_crawl::url_functions::cut_query_string_and_fragment`]).
+    /// ([`uriscan_crawl::paths::cut_query_string_and_fragment`]).
     ///
     /// ```
     /// use arrow_array::StringArray;
@@ -595,14 +595,14 @@ slice_kernels! {
 }
 
 fn cut_fragment_of(t: &str) -> Option<&str> {
-    some(url_functions::cut_fragment(t))
+    some(paths::cut_fragment(t))
 }
 
 fn cut_query_string_and_fragment_of(t: &str) -> Option<&str> {
-    some(url_functions::cut_query_string_and_fragment(t))
+    some(paths::cut_query_string_and_fragment(t))
 }
 
-/// `URLHierarchy` of each row ([`uriscan_crawl::url_functions::url_hierarchy`]),
+/// `URLHierarchy` of each row ([`uriscan_crawl::hierarchy::url_hierarchy`]),
 /// a list of views into the input.
 ///
 /// # Errors
@@ -618,10 +618,10 @@ fn cut_query_string_and_fragment_of(t: &str) -> Option<&str> {
 /// );
 /// ```
 pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(url_functions::url_hierarchy(t)))
+    list_rows(array, |t, out| out.extend(hierarchy::url_hierarchy(t)))
 }
 
-/// `URLPathHierarchy` of each row ([`uriscan_crawl::url_functions::url_path_hierarchy`]).
+/// `URLPathHierarchy` of each row ([`uriscan_crawl::hierarchy::url_path_hierarchy`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -633,7 +633,7 @@ pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
 /// assert_eq!(h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["/browse/", "/browse/CONV-6788"]);
 /// ```
 pub fn url_path_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(url_functions::url_path_hierarchy(t)))
+    list_rows(array, |t, out| out.extend(hierarchy::url_path_hierarchy(t)))
 }
 
 /// [`hosts::first_significant_subdomain_custom`] of each row, with the

@@ -8,7 +8,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
 use arrow_array::{Array, ArrayRef, LargeStringArray, ListArray, StringArray, StringViewArray};
 use uriscan_arrow::functions as f;
-use uriscan_crawl::{cc_index, encoding, hosts, paths, query};
+use uriscan_crawl::{cc_index, encoding, hierarchy, hosts, params, paths};
 
 /// The crawl crate's data-file reader (escapes, rows), shared with its tests.
 #[path = "../../crawl/tests/common/mod.rs"]
@@ -107,34 +107,34 @@ fn own(s: Option<&str>) -> Option<String> {
 #[test]
 fn query_kernels() {
     for name in ["x", "q", "a", ""] {
-        check("url_parameter", |a| f::url_parameter(a, name).unwrap(), |t| own(query::url_parameter(t, name)));
+        check("url_parameter", |a| f::url_parameter(a, name).unwrap(), |t| own(params::url_parameter(t, name)));
         check(
             "url_parameter_decoded",
             |a| f::url_parameter_decoded(a, name).unwrap(),
-            |t| query::url_parameter_decoded(t, name).map(|c| c.into_owned()),
+            |t| params::url_parameter_decoded(t, name).map(|c| c.into_owned()),
         );
         check_list(
             "url_parameter_values",
             |a| f::url_parameter_values(a, name).unwrap(),
-            |t| query::url_parameter_values(t, name).map(str::to_owned).collect(),
+            |t| params::url_parameter_values(t, name).map(str::to_owned).collect(),
         );
     }
     for names in [&["x"][..], &["x", "q"], &["c", "e"], &[]] {
         check(
             "cut_url_parameters",
             |a| f::cut_url_parameters(a, names).unwrap(),
-            |t| Some(query::cut_url_parameters(t, names).into_owned()),
+            |t| Some(params::cut_url_parameters(t, names).into_owned()),
         );
     }
     check_list(
         "url_parameters",
         |a| f::url_parameters(a).unwrap(),
-        |t| query::url_parameters(t).map(str::to_owned).collect(),
+        |t| params::url_parameters(t).map(str::to_owned).collect(),
     );
     check_list(
         "url_parameter_names",
         |a| f::url_parameter_names(a).unwrap(),
-        |t| query::url_parameter_names(t).map(str::to_owned).collect(),
+        |t| params::url_parameter_names(t).map(str::to_owned).collect(),
     );
 }
 
@@ -293,21 +293,24 @@ fn wrong_type_is_an_error() {
 
 #[test]
 fn url_functions_kernels() {
-    use uriscan_crawl::url_functions as u;
-    check("cut_www", |a| f::cut_www(a).unwrap(), |t| Some(u::cut_www(t).into_owned()));
-    check("cut_query_string", |a| f::cut_query_string(a).unwrap(), |t| Some(u::cut_query_string(t).into_owned()));
-    check("domain_without_www", |a| f::domain_without_www(a).unwrap(), |t| own(u::domain_without_www(t)));
-    check("cut_fragment", |a| f::cut_fragment(a).unwrap(), |t| Some(u::cut_fragment(t).to_owned()));
+    check("cut_www", |a| f::cut_www(a).unwrap(), |t| Some(hosts::cut_www(t).into_owned()));
+    check("cut_query_string", |a| f::cut_query_string(a).unwrap(), |t| Some(paths::cut_query_string(t).into_owned()));
+    check("domain_without_www", |a| f::domain_without_www(a).unwrap(), |t| own(hosts::domain_without_www(t)));
+    check("cut_fragment", |a| f::cut_fragment(a).unwrap(), |t| Some(paths::cut_fragment(t).to_owned()));
     check(
         "cut_query_string_and_fragment",
         |a| f::cut_query_string_and_fragment(a).unwrap(),
-        |t| Some(u::cut_query_string_and_fragment(t).to_owned()),
+        |t| Some(paths::cut_query_string_and_fragment(t).to_owned()),
     );
-    check_list("url_hierarchy", |a| f::url_hierarchy(a).unwrap(), |t| u::url_hierarchy(t).map(str::to_owned).collect());
+    check_list(
+        "url_hierarchy",
+        |a| f::url_hierarchy(a).unwrap(),
+        |t| hierarchy::url_hierarchy(t).map(str::to_owned).collect(),
+    );
     check_list(
         "url_path_hierarchy",
         |a| f::url_path_hierarchy(a).unwrap(),
-        |t| u::url_path_hierarchy(t).map(str::to_owned).collect(),
+        |t| hierarchy::url_path_hierarchy(t).map(str::to_owned).collect(),
     );
     let is_suffix = |s: &str| s == "co.uk" || s == "com" || s == "uk";
     check(

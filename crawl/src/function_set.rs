@@ -40,7 +40,7 @@
 use std::borrow::Cow;
 
 use crate::cc_index::{cc_index_columns, CcIndexColumns};
-use crate::{encoding, hosts, paths, query, spark, url_functions};
+use crate::{encoding, hierarchy, hosts, params, paths, spark};
 
 /// What a function gives for one URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -320,7 +320,7 @@ macro_rules! functions {
 functions! {
     "protocol" ("url"), &[], Str, true, "the scheme", Call::Text(|u, _| opt(paths::protocol(u)));
     "domain" ("url"), &[], Str, true, "the host", Call::Text(|u, _| opt(hosts::domain(u)));
-    "domainWithoutWWW" ("url"), &[], Str, true, "the host without a leading www.", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
+    "domainWithoutWWW" ("url"), &[], Str, true, "the host without a leading www.", Call::Text(|u, _| opt(hosts::domain_without_www(u)));
     "topLevelDomain" ("url"), &[], Str, true, "the host's last label", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
     "firstSignificantSubdomain" ("url"), &[], Str, true, "the label left of the public suffix", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
     "cutToFirstSignificantSubdomain" ("url"), &[], Str, true, "the host from the first significant subdomain on", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
@@ -332,29 +332,29 @@ functions! {
     "queryString" ("url"), &[], Str, true, "the query without '?'", Call::Text(|u, _| opt(paths::query_string(u)));
     "fragment" ("url"), &[], Str, true, "the fragment without '#'", Call::Text(|u, _| opt(paths::fragment(u)));
     "queryStringAndFragment" ("url"), &[], Str, true, "the query and fragment", Call::Text(|u, _| opt(paths::query_string_and_fragment(u)));
-    "extractURLParameter" ("url"), NAME, Str, true, "the raw value of the first parameter name", Call::Text(|u, a| opt(query::url_parameter(u, first(a))));
-    "extractURLParameters" ("url"), &[], List, true, "the name=value pieces of the query", Call::Text(|u, _| Value::List(query::url_parameters(u).collect()));
-    "extractURLParameterNames" ("url"), &[], List, true, "the parameter names", Call::Text(|u, _| Value::List(query::url_parameter_names(u).collect()));
-    "URLHierarchy" ("url"), &[], List, true, "the URL cut after each /, ? and #", Call::Text(|u, _| Value::List(url_functions::url_hierarchy(u).collect()));
-    "URLPathHierarchy" ("url"), &[], List, true, "the same from the path on", Call::Text(|u, _| Value::List(url_functions::url_path_hierarchy(u).collect()));
-    "cutWWW" ("url"), &[], Str, true, "the URL without a leading www. in its host", Call::Text(|u, _| cow(url_functions::cut_www(u)));
-    "cutQueryString" ("url"), &[], Str, true, "the URL without its query", Call::Text(|u, _| cow(url_functions::cut_query_string(u)));
-    "cutFragment" ("url"), &[], Str, true, "the URL without its fragment", Call::Text(|u, _| opt(Some(url_functions::cut_fragment(u))));
-    "cutQueryStringAndFragment" ("url"), &[], Str, true, "the URL without query and fragment", Call::Text(|u, _| opt(Some(url_functions::cut_query_string_and_fragment(u))));
-    "cutURLParameter" ("url"), NAMES, Str, true, "the URL without these parameters, every other byte kept", Call::Text(|u, a| cow(query::cut_url_parameters(u, &a.values)));
+    "extractURLParameter" ("url"), NAME, Str, true, "the raw value of the first parameter name", Call::Text(|u, a| opt(params::url_parameter(u, first(a))));
+    "extractURLParameters" ("url"), &[], List, true, "the name=value pieces of the query", Call::Text(|u, _| Value::List(params::url_parameters(u).collect()));
+    "extractURLParameterNames" ("url"), &[], List, true, "the parameter names", Call::Text(|u, _| Value::List(params::url_parameter_names(u).collect()));
+    "URLHierarchy" ("url"), &[], List, true, "the URL cut after each /, ? and #", Call::Text(|u, _| Value::List(hierarchy::url_hierarchy(u).collect()));
+    "URLPathHierarchy" ("url"), &[], List, true, "the same from the path on", Call::Text(|u, _| Value::List(hierarchy::url_path_hierarchy(u).collect()));
+    "cutWWW" ("url"), &[], Str, true, "the URL without a leading www. in its host", Call::Text(|u, _| cow(hosts::cut_www(u)));
+    "cutQueryString" ("url"), &[], Str, true, "the URL without its query", Call::Text(|u, _| cow(paths::cut_query_string(u)));
+    "cutFragment" ("url"), &[], Str, true, "the URL without its fragment", Call::Text(|u, _| opt(Some(paths::cut_fragment(u))));
+    "cutQueryStringAndFragment" ("url"), &[], Str, true, "the URL without query and fragment", Call::Text(|u, _| opt(Some(paths::cut_query_string_and_fragment(u))));
+    "cutURLParameter" ("url"), NAMES, Str, true, "the URL without these parameters, every other byte kept", Call::Text(|u, a| cow(params::cut_url_parameters(u, &a.values)));
     "encodeURLComponent" ("s"), &[], Str, true, "percent-encoded (all but unreserved)", Call::Bytes(|u, _| cow(encoding::encode_url_component(u)));
     "encodeURLFormComponent" ("s"), &[], Str, true, "the same, space as +", Call::Bytes(|u, _| cow(encoding::encode_url_form_component(u)));
     "decodeURLComponent" ("s"), &[], Bytes, true, "percent-decoded (bytes)", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_component(u)));
     "decodeURLFormComponent" ("s"), &[], Bytes, true, "the same, + as space", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_form_component(u)));
     "domainRFC" ("url"), &[], Str, true, "= domain", Call::Text(|u, _| opt(hosts::domain(u)));
-    "domainWithoutWWWRFC" ("url"), &[], Str, true, "= domainWithoutWWW", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
+    "domainWithoutWWWRFC" ("url"), &[], Str, true, "= domainWithoutWWW", Call::Text(|u, _| opt(hosts::domain_without_www(u)));
     "topLevelDomainRFC" ("url"), &[], Str, true, "= topLevelDomain", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
     "firstSignificantSubdomainRFC" ("url"), &[], Str, true, "= firstSignificantSubdomain", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
     "cutToFirstSignificantSubdomainRFC" ("url"), &[], Str, true, "= cutToFirstSignificantSubdomain", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
     "cutToFirstSignificantSubdomainWithWWWRFC" ("url"), &[], Str, true, "= cutToFirstSignificantSubdomainWithWWW", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www(u)));
     "portRFC" ("url"), DEFAULT_PORT, Port, true, "= port", Call::Text(port);
-    "url_parameter_decoded" ("url"), NAME, Str, false, "the decoded value of the first parameter name", Call::Text(|u, a| query::url_parameter_decoded(u, first(a)).map_or(Value::Null, Value::Str));
-    "url_parameter_values" ("url"), NAME, List, false, "the raw values of every parameter name", Call::Text(|u, a| Value::List(query::url_parameter_values(u, first(a)).collect()));
+    "url_parameter_decoded" ("url"), NAME, Str, false, "the decoded value of the first parameter name", Call::Text(|u, a| params::url_parameter_decoded(u, first(a)).map_or(Value::Null, Value::Str));
+    "url_parameter_values" ("url"), NAME, List, false, "the raw values of every parameter name", Call::Text(|u, a| Value::List(params::url_parameter_values(u, first(a)).collect()));
     "path_segments" ("url"), &[], List, false, "the path's segments", Call::Text(|u, _| Value::List(paths::path_segments(u).collect()));
     "file_extension" ("url"), &[], Str, false, "the last path segment's extension", Call::Text(|u, _| opt(paths::file_extension(u)));
     "port_or_default" ("url"), &[], Port, false, "the explicit port, else the scheme's default", Call::Text(|u, _| paths::port_or_default(u).map_or(Value::Null, |p| Value::UInt(u64::from(p))));

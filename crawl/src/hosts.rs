@@ -13,8 +13,112 @@
 //!
 //! The functions that take a host (`host_*`) work on any string.
 
+use std::borrow::Cow;
+
 use crate::domain::{public_suffix, DomainOptions};
-use crate::url_functions::{domain_without_www, host_of};
+
+/// The end of the part of `s` before the first byte `stop` accepts.
+fn until(s: &[u8], stop: impl Fn(u8) -> bool) -> usize {
+    s.iter().position(|&b| stop(b)).unwrap_or(s.len())
+}
+
+/// Where `part`, a component [`uriscan::split`] gave for `url` (so a slice
+/// of it), starts in `url`.
+fn start_in(url: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).wrapping_sub(url.as_ptr() as usize)
+}
+
+/// Byte range of the authority (after `//`), when there is one: RFC 3986
+/// Appendix B's split, as ClickHouse reads a URL.
+fn authority_range(url: &str) -> Option<(usize, usize)> {
+    let authority = uriscan::split(url).authority?;
+    let start = start_in(url, authority);
+    Some((start, start + authority.len()))
+}
+
+/// Byte range of the host: the authority after its last `@`, before the port.
+fn host_range(url: &str) -> Option<(usize, usize)> {
+    let (a, b) = authority_range(url)?;
+    let url = url.as_bytes();
+    let authority = &url[a..b];
+    let start = a + authority.iter().rposition(|&c| c == b'@').map_or(0, |i| i + 1);
+    let host = &url[start..b];
+    let len = if host.starts_with(b"[") {
+        host.iter().position(|&c| c == b']').map_or(host.len(), |i| i + 1)
+    } else {
+        until(host, |c| c == b':')
+    };
+    Some((start, start + len))
+}
+
+/// The host of `url` as [`domain_without_www`] finds it (after the
+/// authority's last `@`, before the port), `www.` kept; `None` without an
+/// authority. For the other host functions of the crate.
+pub(crate) fn host_of(url: &str) -> Option<&str> {
+    let (start, end) = host_range(url)?;
+    url.get(start..end)
+}
+
+/// The host of `url` without one leading `www.` (ClickHouse's
+/// `domainWithoutWWW`); `None` when the URL has no host (ClickHouse: an
+/// empty string).
+///
+/// `www.` is matched as these four lower-case bytes, and only when more of
+/// the host follows, as in ClickHouse. Unlike ClickHouse, which reads its own
+/// URL grammar, the host is the RFC 3986 one: a URL needs its `//` to have a
+/// host (ClickHouse also reads `example.com/x`), a host without a dot or
+/// ending with one counts (`localhost`, `www.`), a bracketed IPv6 address is
+/// returned with its brackets, characters ClickHouse refuses in a host (`%`,
+/// `~`, `;`, `=`, `&`, …) are returned as they are, and the host starts
+/// after the authority's last `@` (ClickHouse gives nothing for
+/// `http://u:p@www.a.com/`). Every difference is a row of
+/// `tests/data/clickhouse_url_differences.txt`.
+///
+/// ```
+/// use uriscan_crawl::hosts::domain_without_www;
+/// assert_eq!(domain_without_www("https://www.example.com/path"), Some("example.com"));
+/// assert_eq!(domain_without_www("http://user@www.www.example.com:8080/"), Some("www.example.com"));
+/// assert_eq!(domain_without_www("http://www./"), Some("www."));
+/// assert_eq!(domain_without_www("mailto:a@www.example.com"), None);
+/// ```
+#[must_use]
+pub fn domain_without_www(url: &str) -> Option<&str> {
+    let (start, end) = host_range(url)?;
+    let host = url.get(start..end)?;
+    let host = match host.strip_prefix("www.") {
+        Some(rest) if !rest.is_empty() => rest,
+        _ => host,
+    };
+    (!host.is_empty()).then_some(host)
+}
+
+/// `url` without one leading `www.` in its host (ClickHouse's `cutWWW`);
+/// borrowed when there is none.
+///
+/// As in ClickHouse, `www.` is matched as four lower-case bytes and is cut
+/// only when something follows it in the URL. The host is found as RFC 3986
+/// finds it (after the last `@` of the authority), where ClickHouse stops
+/// looking at the first `:` (so it leaves `http://u:p@www.a.com/` as it
+/// is, and this function cuts it).
+///
+/// ```
+/// use uriscan_crawl::hosts::cut_www;
+/// assert_eq!(cut_www("http://www.example.com/path?query=value#fragment"), "http://example.com/path?query=value#fragment");
+/// assert_eq!(cut_www("//www.example.com"), "//example.com");
+/// assert_eq!(cut_www("http://example.com/www.x"), "http://example.com/www.x");
+/// ```
+#[must_use]
+pub fn cut_www(url: &str) -> Cow<'_, str> {
+    match host_range(url) {
+        Some((start, _)) if url.as_bytes()[start..].starts_with(b"www.") && start + 4 < url.len() => {
+            let mut cut = String::with_capacity(url.len() - 4);
+            cut.push_str(&url[..start]);
+            cut.push_str(&url[start + 4..]);
+            Cow::Owned(cut)
+        }
+        _ => Cow::Borrowed(url),
+    }
+}
 
 /// `host` without one trailing dot.
 fn without_trailing_dot(host: &str) -> &str {

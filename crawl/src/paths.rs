@@ -11,7 +11,9 @@
 
 use uriscan::PathSegments;
 
-use crate::url_functions::host_of;
+use std::borrow::Cow;
+
+use crate::hosts::host_of;
 
 /// Where `part` (a slice of `url`) starts in `url`.
 fn start_in(url: &str, part: &str) -> usize {
@@ -206,4 +208,61 @@ pub fn query_string(url: &str) -> Option<&str> {
 #[must_use]
 pub fn fragment(url: &str) -> Option<&str> {
     uriscan::split(url).fragment
+}
+
+/// The start of the query's `?` and of the fragment's `#` (each `len` when absent).
+fn query_fragment(url: &str) -> (usize, usize) {
+    let c = uriscan::split(url);
+    let hash = c.fragment.map_or(url.len(), |f| start_in(url, f) - 1);
+    let question = c.query.map_or(hash, |q| start_in(url, q) - 1);
+    (question, hash)
+}
+
+/// `url` without its fragment and the `#` (ClickHouse's `cutFragment`).
+///
+/// ```
+/// use uriscan_crawl::paths::cut_fragment;
+/// assert_eq!(cut_fragment("http://example.com/path?query=value#fragment123"), "http://example.com/path?query=value");
+/// assert_eq!(cut_fragment("http://example.com#fragment"), "http://example.com");
+/// ```
+#[must_use]
+pub fn cut_fragment(url: &str) -> &str {
+    let (_, hash) = query_fragment(url);
+    url.get(..hash).unwrap_or(url)
+}
+
+/// `url` without its query and the `?`, the fragment kept (ClickHouse's
+/// `cutQueryString`); borrowed when there is no query or nothing after it.
+///
+/// The query starts at the first `?` before any `#`: a `?` inside the
+/// fragment is part of the fragment, as RFC 3986 reads it (ClickHouse cuts
+/// `http://a.com/#a?b` to `http://a.com/#a`).
+///
+/// ```
+/// use uriscan_crawl::paths::cut_query_string;
+/// assert_eq!(cut_query_string("http://example.com/path?query=value&param=123#fragment"), "http://example.com/path#fragment");
+/// assert_eq!(cut_query_string("http://example.com/#a?b"), "http://example.com/#a?b");
+/// ```
+#[must_use]
+pub fn cut_query_string(url: &str) -> Cow<'_, str> {
+    let (question, hash) = query_fragment(url);
+    match (url.get(..question), url.get(hash..)) {
+        (Some(before), Some("")) => Cow::Borrowed(before),
+        (Some(before), Some(fragment)) if question < hash => Cow::Owned([before, fragment].concat()),
+        _ => Cow::Borrowed(url),
+    }
+}
+
+/// `url` without its query and fragment, `?` and `#` included (ClickHouse's
+/// `cutQueryStringAndFragment`). Cut at the first `?` or `#`, whichever
+/// comes first (ClickHouse cuts `http://a.com/#a?b` to `http://a.com/#a`).
+///
+/// ```
+/// use uriscan_crawl::paths::cut_query_string_and_fragment;
+/// assert_eq!(cut_query_string_and_fragment("http://example.com/path?query=value&param=123#fragment"), "http://example.com/path");
+/// ```
+#[must_use]
+pub fn cut_query_string_and_fragment(url: &str) -> &str {
+    let (question, _) = query_fragment(url);
+    url.get(..question).unwrap_or(url)
 }

@@ -15,10 +15,10 @@ use uriscan_crawl::hosts::{
     cut_to_first_significant_subdomain, cut_to_first_significant_subdomain_with_www, domain,
     first_significant_subdomain, top_level_domain,
 };
+use uriscan_crawl::params::{cut_url_parameters, url_parameter, url_parameter_names, url_parameters};
 use uriscan_crawl::paths::{
     fragment, netloc, path, path_full, port, protocol, query_string, query_string_and_fragment,
 };
-use uriscan_crawl::query::{cut_url_parameters, url_parameter, url_parameter_names, url_parameters};
 
 /// This crate's answer for a row's function, as bytes per element.
 fn compute(function: &str, input: &[u8]) -> Vec<Vec<u8>> {
@@ -52,7 +52,7 @@ fn compute(function: &str, input: &[u8]) -> Vec<Vec<u8>> {
         // ClickHouse's RFC variants read the host after the last `@` too; here they are the
         // same functions as the others.
         "domain" | "domainRFC" => one(domain(url)),
-        "domainWithoutWWWRFC" => one(uriscan_crawl::url_functions::domain_without_www(url)),
+        "domainWithoutWWWRFC" => one(uriscan_crawl::hosts::domain_without_www(url)),
         "protocol" => one(protocol(url)),
         "queryString" => one(query_string(url)),
         "fragment" => one(fragment(url)),

@@ -9,20 +9,20 @@ use uriscan_crawl::encoding::{
     decode_url_component, decode_url_component_lossy, decode_url_form_component, decode_url_form_component_lossy,
     encode_url_component, encode_url_form_component,
 };
+use uriscan_crawl::hierarchy::{url_hierarchy, url_path_hierarchy};
 use uriscan_crawl::hosts::{
     cut_to_first_significant_subdomain, cut_to_first_significant_subdomain_custom,
     cut_to_first_significant_subdomain_custom_with_www, cut_to_first_significant_subdomain_with_www, domain_depth,
     first_significant_subdomain, first_significant_subdomain_custom, host_nth_last_part, host_reversed,
     top_level_domain,
 };
-use uriscan_crawl::paths::{
-    file_extension, netloc, path, path_full, path_segments, port, port_or_default, query_string_and_fragment,
-};
-use uriscan_crawl::query::{
+use uriscan_crawl::params::{
     cut_url_parameter, cut_url_parameters, url_parameter, url_parameter_decoded, url_parameter_names,
     url_parameter_pairs, url_parameter_values, url_parameters,
 };
-use uriscan_crawl::url_functions::{url_hierarchy, url_path_hierarchy};
+use uriscan_crawl::paths::{
+    file_extension, netloc, path, path_full, path_segments, port, port_or_default, query_string_and_fragment,
+};
 
 /// A string made of the bytes URLs are made of, often starting `http://`.
 #[derive(Clone, Debug)]

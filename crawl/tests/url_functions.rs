@@ -7,10 +7,9 @@
 mod common;
 
 use common::{rows, unescape};
-use uriscan_crawl::url_functions::{
-    cut_fragment, cut_query_string, cut_query_string_and_fragment, cut_www, domain_without_www, url_hierarchy,
-    url_path_hierarchy,
-};
+use uriscan_crawl::hierarchy::{url_hierarchy, url_path_hierarchy};
+use uriscan_crawl::hosts::{cut_www, domain_without_www};
+use uriscan_crawl::paths::{cut_fragment, cut_query_string, cut_query_string_and_fragment};
 
 fn compute(function: &str, url: &str) -> Vec<String> {
     let one = |s: &str| vec![s.to_owned()];

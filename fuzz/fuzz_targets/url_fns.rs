@@ -7,8 +7,8 @@
 //! without brackets or non-ASCII bytes is one `java.net.URI` reads alike.
 #![no_main]
 
-use uriscan_crawl::url_functions::{url_hierarchy, url_path_hierarchy};
-use uriscan_crawl::{cc_index, encoding, hosts, paths, query, spark};
+use uriscan_crawl::hierarchy::{url_hierarchy, url_path_hierarchy};
+use uriscan_crawl::{cc_index, encoding, hosts, params, paths, spark};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let e = encoding::encode_url_component(data);
@@ -19,11 +19,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(url) = std::str::from_utf8(data) else { return };
 
     // The name to look up and cut: the first key of the query, if any.
-    let name = query::url_parameter_pairs(url).next().map_or("x", |p| p.key);
-    let _ = (query::url_parameter(url, name), query::url_parameter_decoded(url, name));
-    let _ = (query::url_parameter_values(url, name).count(), query::url_parameter_names(url).count());
-    let _ = query::url_parameters(url).count();
-    let cut = query::cut_url_parameter(url, name);
+    let name = params::url_parameter_pairs(url).next().map_or("x", |p| p.key);
+    let _ = (params::url_parameter(url, name), params::url_parameter_decoded(url, name));
+    let _ = (params::url_parameter_values(url, name).count(), params::url_parameter_names(url).count());
+    let _ = params::url_parameters(url).count();
+    let cut = params::cut_url_parameter(url, name);
     if let Some(q) = uriscan::split(url).query {
         let start = q.as_ptr() as usize - url.as_ptr() as usize;
         let (before, after) = (&url[..start], &url[start + q.len()..]);
