@@ -1,5 +1,6 @@
 //! ClickHouse's `URLHierarchy` and `URLPathHierarchy`: the prefixes of a
-//! URL cut after each `/`, `?` or `#`, as iterators of slices of the input.
+//! URL cut after each `/`, `?` or `#`, as iterators of slices of the input,
+//! as ClickHouse 26.9 gives them.
 
 /// The end of the part of `s` before the first byte `stop` accepts.
 fn until(s: &[u8], stop: impl Fn(u8) -> bool) -> usize {
@@ -30,15 +31,15 @@ const fn is_separator(b: u8) -> bool {
     matches!(b, b'/' | b'?' | b'#')
 }
 
-/// `scheme://` and at least one byte after it: where the host ends (at the
-/// first separator after `//`, or the end) and where the first level ends
-/// (after that separator).
+/// `scheme://` and at least one byte after it, the scheme being one or
+/// more lower-case ASCII letters and digits (quirk `hierarchy-scheme`:
+/// `HTTP://x/y` and `svn+ssh://x/y` give the URL alone): where the host ends
+/// (at the first separator after `//`, or the end) and where the first level
+/// ends (after that separator).
 fn first_level(url: &str) -> Option<(usize, usize)> {
-    let n = uriscan::split(url).scheme?.len();
     let url = url.as_bytes();
-    let scheme_ok = url[0].is_ascii_alphabetic()
-        && url[..n].iter().all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    if !scheme_ok || !url[n..].starts_with(b"://") || url.len() <= n + 3 {
+    let n = until(url, |b| !(b.is_ascii_lowercase() || b.is_ascii_digit()));
+    if n == 0 || !url[n..].starts_with(b"://") || url.len() <= n + 3 {
         return None;
     }
     let host_end = n + 3 + until(&url[n + 3..], is_separator);
@@ -89,12 +90,11 @@ impl<'a> Iterator for UrlHierarchy<'a> {
 /// prefix; a run of separators counts as one. A URL that is not
 /// `scheme://…` gives itself alone; an empty string gives nothing.
 ///
-/// As in ClickHouse, the separator ending an element is part of it
-/// (`…/a/b?`), and the host is everything between `//` and the first `/`,
-/// `?` or `#`. ClickHouse takes only lower-case ASCII letters and digits as
-/// a scheme, so `HTTP://x/y` or `svn+ssh://x/y` give the URL alone there;
-/// here any RFC 3986 scheme counts (a letter, then letters, digits, `+`,
-/// `-`, `.`), so `9://x/y` gives the URL alone here.
+/// As in ClickHouse 26.9 (every row of `tests/data/clickhouse_*.txt`), the
+/// separator ending an element is part of it (`…/a/b?`), the host is
+/// everything between `//` and the first `/`, `?` or `#`, and only a scheme
+/// of lower-case ASCII letters and digits counts (quirk `hierarchy-scheme`:
+/// `HTTP://x/y`, `svn+ssh://x/y` give the URL alone, `9://x/y` does not).
 ///
 /// ```
 /// use uriscan_crawl::hierarchy::url_hierarchy;

@@ -10,6 +10,8 @@
 //! ```
 #![warn(missing_docs)]
 
+mod clickhouse_tld;
+mod clickhouse_url;
 mod escapes;
 mod host_forms;
 pub mod surt;

@@ -1,31 +1,29 @@
 //! Query parameters, in one place: read and cut by raw name as ClickHouse's
 //! `extractURLParameter`, `extractURLParameters`, `extractURLParameterNames`
 //! and `cutURLParameter` do ([`url_parameter`], [`cut_url_parameters`], …),
-//! and filtered by decoded name ([`filter_params`], [`strip_tracking`]).
+//! the pairs of RFC 3986's query ([`url_parameter_pairs`],
+//! [`url_parameter_values`]), and filtered by decoded name
+//! ([`filter_params`], [`strip_tracking`]).
 //!
 //! # By raw name (ClickHouse's functions)
 //!
-//! How a URL is read:
-//! - The query is RFC 3986 Appendix B's ([`uriscan::split`]): after the first
-//!   `?`, before the first `#`. ClickHouse also reads parameters in the
-//!   fragment (`http://a/#x=1` has `x` there, not here).
-//! - Parameters are the query's `&`-separated pieces split at their first
-//!   `=` ([`uriscan::QueryPairs`]); empty pieces (`a&&b`) are no parameter
-//!   (ClickHouse lists them as empty strings).
-//! - A name matches when its raw bytes are equal (no decoding, case kept),
-//!   as in ClickHouse; a piece without `=` has the name of its whole text and
-//!   the empty value.
-//!
-//! Removal ([`cut_url_parameter`], [`cut_url_parameters`]) deletes each
-//! matching piece with one `&` for it and nothing else: every other byte of
-//! the URL stays as written, and a query left empty keeps its `?` (as in
-//! ClickHouse). ClickHouse 26.9 removes only the first piece of the name and
-//! only a piece with `=`, and leaves a `&` when it cuts the last pieces
-//! (`?a=b&c=d` without `c` is `?a=b&` there); here every piece of the name
-//! goes, and `?a=b&c=d` without `c` is `?a=b`.
-//!
-//! Every difference from ClickHouse is a row of
-//! `tests/data/clickhouse_url_fns_differences.txt`.
+//! They answer as ClickHouse 26.9 does on every row of
+//! `tests/data/clickhouse_*.txt`, quirks included:
+//! - Parameters start after the first `?` or `#`, whichever comes first,
+//!   and run on through the fragment (quirk `params-in-fragment`:
+//!   `http://a/#x=1` has `x`); a `#` ends a piece like `&` does.
+//! - A name matches as raw bytes (no decoding, case kept), and only a piece
+//!   `name=` that follows `?`, `#` or `&` (quirk `param-needs-equals`: a
+//!   piece without `=` is never found or cut).
+//! - `extractURLParameters` and `extractURLParameterNames` list empty pieces
+//!   (`a&&b`) as empty strings (quirk `params-empty-pieces`), drop a last piece without `=` (quirk
+//!   `params-last-without-equals`: `?a=1&b` lists `a=1` only), and skip a
+//!   `?` inside a piece's name as a separator (quirk `params-question-mark`:
+//!   `?x=1?q=2` lists `x=1?q=2`, `?a?b=1` lists `b=1`).
+//! - `cutURLParameter` removes the first piece of each name only (quirk
+//!   `cut-first-only`), with the `&` after it, or, when none follows, the
+//!   `&` before it (quirk `cut-amp-before`): `?a=b&c=d&e=f` without `c` and
+//!   `e` is `?a=b&`.
 //!
 //! # Surgery by decoded name
 //!
@@ -47,14 +45,39 @@ use std::borrow::Cow;
 
 use uriscan::QueryPairs;
 
-/// The query of `url` and where it starts in `url`.
+use crate::clickhouse_url::find;
+
+/// The start of ClickHouse's parameters: after the first `?` or `#`; `None`
+/// when there is neither or nothing after it.
+fn params_start(u: &[u8]) -> Option<usize> {
+    let q = find(u, 0, |b| b == b'?' || b == b'#');
+    (q + 1 < u.len()).then_some(q + 1)
+}
+
+/// Where the first piece `name=…` of ClickHouse's parameters starts (at
+/// `name`), when one follows a `?`, `#` or `&`.
+fn find_param(u: &[u8], name: &[u8]) -> Option<usize> {
+    let start = params_start(u)?;
+    let needle_len = name.len() + 1;
+    let mut from = start;
+    while from + needle_len <= u.len() {
+        let i = from + u[from..].windows(needle_len).position(|w| w[..name.len()] == *name && w[name.len()] == b'=')?;
+        if matches!(u[i - 1], b'?' | b'#' | b'&') {
+            return Some(i);
+        }
+        from = i + needle_len;
+    }
+    None
+}
+
+/// The RFC 3986 query of `url` and where it starts in `url`.
 fn query(url: &str) -> Option<(usize, &str)> {
     let q = uriscan::split(url).query?;
     Some(((q.as_ptr() as usize).wrapping_sub(url.as_ptr() as usize), q))
 }
 
-/// The raw `key[=value]` pairs of the URL's query ([`uriscan::QueryPairs`]);
-/// none without a query.
+/// The raw `key[=value]` pairs of RFC 3986's query ([`uriscan::QueryPairs`]:
+/// after the first `?`, before the first `#`); none without a query.
 ///
 /// ```
 /// use uriscan_crawl::params::url_parameter_pairs;
@@ -66,24 +89,29 @@ pub fn url_parameter_pairs(url: &str) -> QueryPairs<'_> {
     QueryPairs::new(query(url).map_or("", |(_, q)| q))
 }
 
-/// The raw value of the first parameter named `name` (ClickHouse's
-/// `extractURLParameter`); `Some("")` for a piece without `=`, `None` when
-/// no parameter has the name (ClickHouse: an empty string either way).
+/// The raw value of the first parameter `name` as ClickHouse's
+/// `extractURLParameter` finds it: after `name=`, up to the next `&` or
+/// `#` (see the module documentation: quirks `params-in-fragment`,
+/// `param-needs-equals`). `None` where ClickHouse gives
+/// an empty string for a missing parameter; `Some("")` for `name=` with an
+/// empty value.
 ///
 /// ```
 /// use uriscan_crawl::params::url_parameter;
 /// assert_eq!(url_parameter("http://h/?x=1&y=%20+&x=2", "y"), Some("%20+"));
 /// assert_eq!(url_parameter("http://h/?x=1&x=2", "x"), Some("1"));
-/// assert_eq!(url_parameter("http://h/?flag&x=1", "flag"), Some(""));
-/// assert_eq!(url_parameter("http://h/?x=1#y=2", "y"), None);
+/// assert_eq!(url_parameter("http://h/?flag&x=1", "flag"), None);
+/// assert_eq!(url_parameter("http://h/?x=1#y=2", "y"), Some("2"));
 /// ```
 #[must_use]
 pub fn url_parameter<'u>(url: &'u str, name: &str) -> Option<&'u str> {
-    url_parameter_pairs(url).find(|p| p.key == name).map(|p| p.value.unwrap_or(""))
+    let u = url.as_bytes();
+    let begin = find_param(u, name.as_bytes())? + name.len() + 1;
+    url.get(begin..find(u, begin, |b| b == b'&' || b == b'#'))
 }
 
-/// The value of the first parameter named `name`, form-decoded (`+` is a
-/// space, `%XX` decoded, a malformed `%` kept, bytes that are not UTF-8 as
+/// The value of the first parameter `name`, form-decoded (`+` is a space,
+/// `%XX` decoded, a malformed `%` kept, bytes that are not UTF-8 as
 /// U+FFFD): what `decodeURLFormComponent(extractURLParameter(url, name))`
 /// gives in ClickHouse.
 ///
@@ -97,8 +125,8 @@ pub fn url_parameter_decoded<'u>(url: &'u str, name: &str) -> Option<Cow<'u, str
     url_parameter(url, name).map(uriscan::percent::decode_form)
 }
 
-/// The raw values of every parameter named `name`, in order (a piece without
-/// `=` gives `""`).
+/// The raw values of every parameter `name` of RFC 3986's query, in order
+/// (a piece without `=` gives `""`).
 ///
 /// ```
 /// use uriscan_crawl::params::url_parameter_values;
@@ -111,36 +139,83 @@ where
     url_parameter_pairs(url).filter(move |p| p.key == name).map(|p| p.value.unwrap_or(""))
 }
 
-/// The raw names of the parameters, in order, repeats kept (ClickHouse's
-/// `extractURLParameterNames`, without its empty strings for empty pieces).
+/// One piece of ClickHouse's parameter list from `pos`: where its text
+/// starts, where the `=`, `&` or `#` that ends its name is (a `?` before it
+/// restarts the piece), or `None` at the end.
+fn next_name(u: &[u8], mut pos: usize) -> Option<(usize, usize)> {
+    loop {
+        let stop = find(u, pos, |b| matches!(b, b'=' | b'&' | b'#' | b'?'));
+        if stop == u.len() {
+            return None;
+        }
+        if u[stop] != b'?' {
+            return Some((pos, stop));
+        }
+        pos = stop + 1;
+    }
+}
+
+/// The raw names of the parameters, in order, as ClickHouse's
+/// `extractURLParameterNames` lists them (see the module documentation:
+/// quirks `params-in-fragment`, `params-empty-pieces`,
+/// `params-last-without-equals`, `params-question-mark`).
 ///
 /// ```
 /// use uriscan_crawl::params::url_parameter_names;
-/// assert_eq!(url_parameter_names("http://h/?x=1&y&=2&&z=").collect::<Vec<_>>(), ["x", "y", "", "z"]);
+/// assert_eq!(url_parameter_names("http://h/?x=1&y&=2&&z=").collect::<Vec<_>>(), ["x", "y", "", "", "z"]);
+/// assert_eq!(url_parameter_names("http://h/?a=1&b").collect::<Vec<_>>(), ["a"]);
 /// ```
 pub fn url_parameter_names(url: &str) -> impl Iterator<Item = &str> {
-    url_parameter_pairs(url).map(|p| p.key)
+    let u = url.as_bytes();
+    let mut pos = find(u, 0, |b| b == b'?' || b == b'#');
+    let mut first = true;
+    std::iter::from_fn(move || {
+        if !first {
+            pos = find(u, pos, |b| b == b'&' || b == b'#');
+        }
+        first = false;
+        if pos + 1 >= u.len() {
+            pos = u.len();
+            return None;
+        }
+        let Some((start, end)) = next_name(u, pos + 1) else {
+            pos = u.len();
+            return None;
+        };
+        pos = end;
+        url.get(start..end)
+    })
 }
 
-/// The raw `name=value` pieces of the query, in order (ClickHouse's
-/// `extractURLParameters`, without its empty strings for empty pieces).
+/// The raw `name=value` pieces, in order, as ClickHouse's
+/// `extractURLParameters` lists them (see the module documentation).
 ///
 /// ```
 /// use uriscan_crawl::params::url_parameters;
-/// assert_eq!(url_parameters("http://h/?x=1&y&=2&&z=#w=5").collect::<Vec<_>>(), ["x=1", "y", "=2", "z="]);
+/// assert_eq!(url_parameters("http://h/?x=1&y&=2&&z=#w=5").collect::<Vec<_>>(), ["x=1", "y", "=2", "", "z=", "w=5"]);
 /// ```
 pub fn url_parameters(url: &str) -> impl Iterator<Item = &str> {
-    url_parameter_pairs(url).map(|p| p.text)
+    let u = url.as_bytes();
+    let mut pos = params_start(u);
+    std::iter::from_fn(move || {
+        let Some((start, stop)) = next_name(u, pos?) else {
+            pos = None;
+            return None;
+        };
+        let end = if u[stop] == b'=' { find(u, stop + 1, |b| b == b'&' || b == b'#') } else { stop };
+        pos = (end < u.len()).then_some(end + 1);
+        url.get(start..end)
+    })
 }
 
-/// `url` without every parameter named `name` (ClickHouse's
-/// `cutURLParameter`, see the module documentation for the differences).
-/// Borrowed when no parameter has the name.
+/// `url` without the first parameter `name` (ClickHouse's
+/// `cutURLParameter`; see [`cut_url_parameters`]). Borrowed when nothing
+/// is cut.
 ///
 /// ```
 /// use uriscan_crawl::params::cut_url_parameter;
 /// assert_eq!(cut_url_parameter("http://h/?a=1&x=2&b=%20+#x=3", "x"), "http://h/?a=1&b=%20+#x=3");
-/// assert_eq!(cut_url_parameter("http://h/?x=1&x=2", "x"), "http://h/?");
+/// assert_eq!(cut_url_parameter("http://h/?x=1&x=2", "x"), "http://h/?x=2");
 /// assert_eq!(cut_url_parameter("http://h/?xx=1", "x"), "http://h/?xx=1");
 /// ```
 #[must_use]
@@ -148,36 +223,56 @@ pub fn cut_url_parameter<'u>(url: &'u str, name: &str) -> Cow<'u, str> {
     cut_url_parameters(url, &[name])
 }
 
-/// `url` without every parameter whose raw name is one of `names`; borrowed
-/// when none is there. The query is its `&`-separated segments joined by
-/// `&`, and the new one is the segments that stay (empty ones too) joined by
-/// `&`: the removed bytes are the matching pieces and one `&` for each,
-/// every other byte stays as written.
+/// The bytes ClickHouse's `cutURLParameter` removes for `name`: the first
+/// piece `name=…` (up to `&`, `#` or the end) with the `&` after it, or,
+/// when none follows, the `&` before it.
+fn param_cut(u: &[u8], name: &[u8]) -> Option<(usize, usize)> {
+    let begin = find_param(u, name)?;
+    let end = find(u, begin + name.len() + 1, |b| b == b'&' || b == b'#');
+    if end < u.len() && u[end] == b'&' {
+        Some((begin, end + 1))
+    } else if u[begin - 1] == b'&' {
+        Some((begin - 1, end))
+    } else {
+        Some((begin, end))
+    }
+}
+
+/// `url` without the first parameter of each of `names`, as ClickHouse's
+/// `cutURLParameter(url, [names])` removes them (quirks `cut-first-only`,
+/// `cut-amp-before`, `params-in-fragment`, `param-needs-equals`): each cut is the piece and
+/// one `&` next to it, overlapping cuts merge, every other byte stays.
+/// Borrowed when nothing is cut.
 ///
 /// ```
 /// use uriscan_crawl::params::cut_url_parameters;
 /// assert_eq!(cut_url_parameters("/p?utm_source=a&id=7&utm_medium=b", &["utm_source", "utm_medium"]), "/p?id=7");
-/// assert_eq!(cut_url_parameters("/p?a=1&&b=2", &["b"]), "/p?a=1&");
-/// assert_eq!(cut_url_parameters("http://bigmir.net/?a=b&c=d&e=f#g", &["c", "e"]), "http://bigmir.net/?a=b#g");
+/// assert_eq!(cut_url_parameters("http://bigmir.net/?a=b&c=d&e=f#g", &["c", "e"]), "http://bigmir.net/?a=b&#g");
+/// assert_eq!(cut_url_parameters("http://a/#c=1", &["c"]), "http://a/#");
 /// ```
 #[must_use]
 pub fn cut_url_parameters<'u>(url: &'u str, names: &[&str]) -> Cow<'u, str> {
-    let Some((start, q)) = query(url) else { return Cow::Borrowed(url) };
-    if !QueryPairs::new(q).any(|p| names.contains(&p.key)) {
+    let u = url.as_bytes();
+    let mut cuts: Vec<(usize, usize)> =
+        names.iter().filter_map(|n| param_cut(u, n.as_bytes())).filter(|(a, b)| b > a).collect();
+    if cuts.is_empty() {
         return Cow::Borrowed(url);
     }
-    // The new query: the segments that stay (every empty one too), joined by `&`.
-    let mut out = String::with_capacity(url.len());
-    out.push_str(url.get(..start).unwrap_or_default());
-    let kept = QueryPairs::new(q).keep_empty(true).filter(|p| p.text.is_empty() || !names.contains(&p.key));
-    for (i, p) in kept.enumerate() {
-        if i > 0 {
-            out.push('&');
+    cuts.sort_unstable();
+    let mut out = Vec::with_capacity(u.len());
+    let mut done = 0;
+    for (begin, end) in cuts {
+        if begin > done {
+            out.extend_from_slice(&u[done..begin]);
         }
-        out.push_str(p.text);
+        done = done.max(end);
     }
-    out.push_str(url.get(start + q.len()..).unwrap_or_default());
-    Cow::Owned(out)
+    out.extend_from_slice(&u[done..]);
+    // The cuts start and end at ASCII bytes, so what is left is UTF-8.
+    match String::from_utf8(out) {
+        Ok(s) => Cow::Owned(s),
+        Err(_) => Cow::Borrowed(url),
+    }
 }
 
 /// Tracking parameters removed by [`ParamFilter::TRACKING`], by exact name:
