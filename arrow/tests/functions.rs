@@ -156,6 +156,28 @@ fn host_kernels() {
         |a| f::cut_to_first_significant_subdomain_with_www(a).unwrap(),
         |t| own(hosts::cut_to_first_significant_subdomain_with_www(t)),
     );
+    check("domain_rfc", |a| f::domain_rfc(a).unwrap(), |t| own(hosts::domain_rfc(t)));
+    check(
+        "domain_without_www_rfc",
+        |a| f::domain_without_www_rfc(a).unwrap(),
+        |t| own(hosts::domain_without_www_rfc(t)),
+    );
+    check("top_level_domain_rfc", |a| f::top_level_domain_rfc(a).unwrap(), |t| own(hosts::top_level_domain_rfc(t)));
+    check(
+        "first_significant_subdomain_rfc",
+        |a| f::first_significant_subdomain_rfc(a).unwrap(),
+        |t| own(hosts::first_significant_subdomain_rfc(t)),
+    );
+    check(
+        "cut_to_first_significant_subdomain_rfc",
+        |a| f::cut_to_first_significant_subdomain_rfc(a).unwrap(),
+        |t| own(hosts::cut_to_first_significant_subdomain_rfc(t)),
+    );
+    check(
+        "cut_to_first_significant_subdomain_with_www_rfc",
+        |a| f::cut_to_first_significant_subdomain_with_www_rfc(a).unwrap(),
+        |t| own(hosts::cut_to_first_significant_subdomain_with_www_rfc(t)),
+    );
     for n in 0..7 {
         check("host_nth_last_part", |a| f::host_nth_last_part(a, n).unwrap(), |t| own(hosts::host_nth_last_part(t, n)));
     }
@@ -194,6 +216,8 @@ fn path_kernels() {
         let t = texts(array.as_ref());
         let port: Vec<Option<u16>> = f::port(array.as_ref()).unwrap().iter().collect();
         assert_eq!(port, t.iter().map(|t| t.as_deref().and_then(paths::port)).collect::<Vec<_>>());
+        let port: Vec<Option<u16>> = f::port_rfc(array.as_ref()).unwrap().iter().collect();
+        assert_eq!(port, t.iter().map(|t| t.as_deref().and_then(paths::port_rfc)).collect::<Vec<_>>());
         let port: Vec<Option<u16>> = f::port_or_default(array.as_ref()).unwrap().iter().collect();
         assert_eq!(port, t.iter().map(|t| t.as_deref().and_then(paths::port_or_default)).collect::<Vec<_>>());
     }
@@ -355,4 +379,57 @@ fn spark_kernels() {
     assert_eq!(strings(&f::url_decode(&fine).unwrap()), [Some("a b c".to_owned()), None, Some("x".to_owned())]);
     let no_query = StringArray::from(vec![Some("http://h/"), None]);
     assert_eq!(f::parse_url_query(&no_query, "k(").unwrap().null_count(), 2);
+}
+
+/// The `uri_*` kernels (RFC 3986's reading) against `uriscan_crawl::uri`.
+#[test]
+fn uri_kernels() {
+    use uriscan_arrow::functions::uri as k;
+    use uriscan_crawl::uri;
+    let s = |v: Option<&str>| v.map(str::to_owned);
+    check_list(
+        "uri::query_params",
+        |a| k::query_params(a).unwrap(),
+        |t| uri::query_params(t).map(Into::into).collect(),
+    );
+    check_list(
+        "uri::query_param_names",
+        |a| k::query_param_names(a).unwrap(),
+        |t| uri::query_param_names(t).map(Into::into).collect(),
+    );
+    check(
+        "uri::query_param_decoded",
+        |a| k::query_param_decoded(a, "x").unwrap(),
+        |t| uri::query_param_decoded(t, "x").map(|v| v.into_owned()),
+    );
+    check(
+        "uri::cut_query_params",
+        |a| k::cut_query_params(a, &["x", "a"]).unwrap(),
+        |t| Some(uri::cut_query_params(t, &["x", "a"]).into_owned()),
+    );
+    check("uri::cut_query", |a| k::cut_query(a).unwrap(), |t| Some(uri::cut_query(t).into_owned()));
+    check("uri::host_without_www", |a| k::host_without_www(a).unwrap(), |t| s(uri::host_without_www(t)));
+    check("uri::top_level_domain", |a| k::top_level_domain(a).unwrap(), |t| s(uri::top_level_domain(t)));
+    check(
+        "uri::first_significant_subdomain",
+        |a| k::first_significant_subdomain(a).unwrap(),
+        |t| s(uri::first_significant_subdomain(t)),
+    );
+    check(
+        "uri::cut_to_first_significant_subdomain",
+        |a| k::cut_to_first_significant_subdomain(a).unwrap(),
+        |t| s(uri::cut_to_first_significant_subdomain(t)),
+    );
+    check("uri::cut_fragment", |a| k::cut_fragment(a).unwrap(), |t| Some(uri::cut_fragment(t).to_owned()));
+    check(
+        "uri::cut_query_and_fragment",
+        |a| k::cut_query_and_fragment(a).unwrap(),
+        |t| Some(uri::cut_query_and_fragment(t).to_owned()),
+    );
+    check_list("uri::hierarchy", |a| k::hierarchy(a).unwrap(), |t| uri::hierarchy(t).map(Into::into).collect());
+    check_list(
+        "uri::path_hierarchy",
+        |a| k::path_hierarchy(a).unwrap(),
+        |t| uri::path_hierarchy(t).map(Into::into).collect(),
+    );
 }

@@ -25,6 +25,16 @@ pub struct UrlHierarchy<'a> {
     pos: Option<usize>,
     /// [`url_path_hierarchy`]: no first element with the scheme and host.
     path_only: bool,
+    /// Any RFC 3986 scheme counts ([`crate::uri::hierarchy`]), not only
+    /// ClickHouse's lower-case letters and digits.
+    rfc_scheme: bool,
+}
+
+impl<'a> UrlHierarchy<'a> {
+    /// The levels with RFC 3986's schemes (for [`crate::uri`]).
+    pub(crate) fn with_rfc_scheme(url: &'a str, path_only: bool) -> UrlHierarchy<'a> {
+        UrlHierarchy { url, start: 0, pos: None, path_only, rfc_scheme: true }
+    }
 }
 
 const fn is_separator(b: u8) -> bool {
@@ -36,9 +46,17 @@ const fn is_separator(b: u8) -> bool {
 /// `HTTP://x/y` and `svn+ssh://x/y` give the URL alone): where the host ends
 /// (at the first separator after `//`, or the end) and where the first level
 /// ends (after that separator).
-fn first_level(url: &str) -> Option<(usize, usize)> {
+fn first_level(url: &str, rfc_scheme: bool) -> Option<(usize, usize)> {
     let url = url.as_bytes();
-    let n = until(url, |b| !(b.is_ascii_lowercase() || b.is_ascii_digit()));
+    let n = if rfc_scheme {
+        let n = until(url, |b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
+        if !url.first().is_some_and(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        n
+    } else {
+        until(url, |b| !(b.is_ascii_lowercase() || b.is_ascii_digit()))
+    };
     if n == 0 || !url[n..].starts_with(b"://") || url.len() <= n + 3 {
         return None;
     }
@@ -53,7 +71,7 @@ impl<'a> Iterator for UrlHierarchy<'a> {
         let url = self.url.as_bytes();
         let pos = match self.pos {
             Some(pos) => pos,
-            None => match first_level(self.url) {
+            None => match first_level(self.url, self.rfc_scheme) {
                 None => {
                     // Not `scheme://…`: the URL alone, or nothing for the path hierarchy.
                     self.pos = Some(url.len());
@@ -110,7 +128,7 @@ impl<'a> Iterator for UrlHierarchy<'a> {
 /// ```
 #[must_use]
 pub fn url_hierarchy(url: &str) -> UrlHierarchy<'_> {
-    UrlHierarchy { url, start: 0, pos: None, path_only: false }
+    UrlHierarchy { url, start: 0, pos: None, path_only: false, rfc_scheme: false }
 }
 
 /// [`url_hierarchy`] without the scheme and host, and without the root `/`
@@ -124,5 +142,5 @@ pub fn url_hierarchy(url: &str) -> UrlHierarchy<'_> {
 /// ```
 #[must_use]
 pub fn url_path_hierarchy(url: &str) -> UrlHierarchy<'_> {
-    UrlHierarchy { url, start: 0, pos: None, path_only: true }
+    UrlHierarchy { url, start: 0, pos: None, path_only: true, rfc_scheme: false }
 }

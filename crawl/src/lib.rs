@@ -30,6 +30,7 @@ pub mod function_set;
 pub mod hosts;
 pub mod paths;
 pub mod spark;
+pub mod uri;
 
 pub use canon::{canon, CanonError, Profile};
 pub use params::{filter_params, filter_params_bytes, strip_tracking, ParamFilter, TRACKING_NAMES, TRACKING_PREFIXES};

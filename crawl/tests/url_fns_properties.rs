@@ -138,6 +138,12 @@ fn all_functions(url: &str) {
     let _ = (decode_url_component(url), decode_url_form_component(url));
     let _ = (decode_url_component_lossy(url), decode_url_form_component_lossy(url));
     let _ = cc_index_columns(url);
+    use uriscan_crawl::uri;
+    let _ = (uri::query_params(url).count(), uri::query_param_names(url).count(), uri::query_param_decoded(url, "x"));
+    let _ = (uri::cut_query_params(url, &["x"]), uri::host_without_www(url), uri::top_level_domain(url));
+    let _ = (uri::first_significant_subdomain(url), uri::cut_to_first_significant_subdomain(url));
+    let _ = (uri::cut_query(url), uri::cut_fragment(url), uri::cut_query_and_fragment(url));
+    let _ = (uri::hierarchy(url).count(), uri::path_hierarchy(url).count());
 }
 
 #[test]
