@@ -2,11 +2,12 @@
 //! in the docs, the Common Crawl index columns): one output row per input
 //! row, null for a null row or where the scalar function gives `None`.
 //!
-//! Like the rest of the crate these never parse strictly: they split each
-//! row as RFC 3986 Appendix B does (dirty rows get answers), exactly as the
-//! scalar functions in [`uriscan_crawl::query`], [`uriscan_crawl::hosts`],
-//! [`uriscan_crawl::paths`] and [`uriscan_crawl::encoding`] do, and
-//! `tests/functions.rs` checks every kernel row by row against them.
+//! Like the rest of the crate these never parse strictly (dirty rows get
+//! answers): each answers as the scalar function in
+//! [`uriscan_crawl::params`], [`uriscan_crawl::hosts`],
+//! [`uriscan_crawl::paths`] or [`uriscan_crawl::encoding`] does (for
+//! ClickHouse's names, ClickHouse's own answers), and `tests/functions.rs`
+//! checks every kernel row by row against them.
 //!
 //! Where the result is a slice of the row (a parameter's value, a path, a
 //! host part, a URL with nothing to cut) it is a view into the input's
@@ -20,14 +21,14 @@ use arrow_buffer::{OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::sync::Arc;
 
-use uriscan_crawl::{cc_index, encoding, hosts, paths, query, spark, url_functions};
+use uriscan_crawl::{cc_index, encoding, hierarchy, hosts, params, paths, spark};
 
 use crate::source::for_each_row;
 use crate::views::{NumberColumn, Validity, ViewColumn};
 use crate::{map_rows, slices};
 
 /// `extractURLParameter`: the raw value of the first parameter `name` of
-/// each row ([`query::url_parameter`]).
+/// each row ([`params::url_parameter`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -39,11 +40,11 @@ use crate::{map_rows, slices};
 /// assert_eq!((b.value(0), b.value(1), b.is_null(2), b.is_null(3)), ("x%20y", "", true, true));
 /// ```
 pub fn url_parameter(array: &dyn Array, name: &str) -> Result<StringViewArray, ArrowError> {
-    slices(array, |_, t| query::url_parameter(t, name))
+    slices(array, |_, t| params::url_parameter(t, name))
 }
 
 /// The first parameter `name` of each row, form-decoded
-/// ([`query::url_parameter_decoded`]).
+/// ([`params::url_parameter_decoded`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -55,11 +56,11 @@ pub fn url_parameter(array: &dyn Array, name: &str) -> Result<StringViewArray, A
 /// assert_eq!((q.value(0), q.value(1)), ("café au lait", "plain"));
 /// ```
 pub fn url_parameter_decoded(array: &dyn Array, name: &str) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| query::url_parameter_decoded(t, name))
+    map_rows(array, |t| params::url_parameter_decoded(t, name))
 }
 
-/// `cutURLParameter`: each row without every parameter named one of
-/// `names`, every other byte as written ([`query::cut_url_parameters`]); a
+/// `cutURLParameter`: each row without the first parameter of each of
+/// `names`, every other byte as written ([`params::cut_url_parameters`]); a
 /// row with nothing to cut is a view into the input.
 ///
 /// # Errors
@@ -69,10 +70,10 @@ pub fn url_parameter_decoded(array: &dyn Array, name: &str) -> Result<StringView
 /// use arrow_array::StringArray;
 /// let urls = StringArray::from(vec!["http://bigmir.net/?a=b&c=d&e=f#g", "http://h/?x=1"]);
 /// let cut = uriscan_arrow::functions::cut_url_parameters(&urls, &["c", "e"]).unwrap();
-/// assert_eq!((cut.value(0), cut.value(1)), ("http://bigmir.net/?a=b#g", "http://h/?x=1"));
+/// assert_eq!((cut.value(0), cut.value(1)), ("http://bigmir.net/?a=b&#g", "http://h/?x=1"));
 /// ```
 pub fn cut_url_parameters(array: &dyn Array, names: &[&str]) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(query::cut_url_parameters(t, names)))
+    map_rows(array, |t| Some(params::cut_url_parameters(t, names)))
 }
 
 /// A list column: for each non-null row, the strings `f` pushes (slices of
@@ -112,7 +113,8 @@ where
 }
 
 /// `extractURLParameters`: the raw `name=value` pieces of each row's query
-/// ([`query::url_parameters`]), as a list of views into the input.
+/// and fragment ([`params::url_parameters`]), as a list of views into the
+/// input.
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -123,15 +125,15 @@ where
 /// let p = uriscan_arrow::functions::url_parameters(&urls).unwrap();
 /// let first = p.value(0);
 /// let first = first.as_string_view();
-/// assert_eq!(first.iter().flatten().collect::<Vec<_>>(), ["x=1", "y", "=2", "z="]);
+/// assert_eq!(first.iter().flatten().collect::<Vec<_>>(), ["x=1", "y", "=2", "", "z=", "w=5"]);
 /// assert_eq!(p.value(1).len(), 0);
 /// ```
 pub fn url_parameters(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(query::url_parameters(t)))
+    list_rows(array, |t, out| out.extend(params::url_parameters(t)))
 }
 
 /// `extractURLParameterNames`: the raw names of each row's parameters
-/// ([`query::url_parameter_names`]).
+/// ([`params::url_parameter_names`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -143,11 +145,11 @@ pub fn url_parameters(array: &dyn Array) -> Result<ListArray, ArrowError> {
 /// assert_eq!(n.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["x", "y", "x"]);
 /// ```
 pub fn url_parameter_names(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(query::url_parameter_names(t)))
+    list_rows(array, |t, out| out.extend(params::url_parameter_names(t)))
 }
 
 /// Every raw value of the parameter `name` in each row
-/// ([`query::url_parameter_values`]).
+/// ([`params::url_parameter_values`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -159,7 +161,7 @@ pub fn url_parameter_names(array: &dyn Array) -> Result<ListArray, ArrowError> {
 /// assert_eq!(v.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["1", "", ""]);
 /// ```
 pub fn url_parameter_values(array: &dyn Array, name: &str) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(query::url_parameter_values(t, name)))
+    list_rows(array, |t, out| out.extend(params::url_parameter_values(t, name)))
 }
 
 /// The raw segments of each row's path ([`paths::path_segments`]).
@@ -273,6 +275,59 @@ slice_kernels! {
     file_extension => paths::file_extension;
 }
 
+slice_kernels! {
+    /// `domainRFC` of each row ([`hosts::domain_rfc`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://u:p@[::1]:80/"]);
+    /// assert_eq!(uriscan_arrow::functions::domain_rfc(&urls).unwrap().value(0), "::1");
+    /// ```
+    domain_rfc => hosts::domain_rfc;
+    /// `domainWithoutWWWRFC` of each row ([`hosts::domain_without_www_rfc`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://u:p@www.a.com/"]);
+    /// assert_eq!(uriscan_arrow::functions::domain_without_www_rfc(&urls).unwrap().value(0), "a.com");
+    /// ```
+    domain_without_www_rfc => hosts::domain_without_www_rfc;
+    /// `topLevelDomainRFC` of each row ([`hosts::top_level_domain_rfc`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://foo:foo%41bar@foo.com"]);
+    /// assert_eq!(uriscan_arrow::functions::top_level_domain_rfc(&urls).unwrap().value(0), "com");
+    /// ```
+    top_level_domain_rfc => hosts::top_level_domain_rfc;
+    /// `firstSignificantSubdomainRFC` of each row ([`hosts::first_significant_subdomain_rfc`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://u:p@news.clickhouse.com.tr/"]);
+    /// assert_eq!(uriscan_arrow::functions::first_significant_subdomain_rfc(&urls).unwrap().value(0), "clickhouse");
+    /// ```
+    first_significant_subdomain_rfc => hosts::first_significant_subdomain_rfc;
+    /// `cutToFirstSignificantSubdomainRFC` of each row
+    /// ([`hosts::cut_to_first_significant_subdomain_rfc`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://u:p@news.clickhouse.com.tr/"]);
+    /// assert_eq!(uriscan_arrow::functions::cut_to_first_significant_subdomain_rfc(&urls).unwrap().value(0), "clickhouse.com.tr");
+    /// ```
+    cut_to_first_significant_subdomain_rfc => hosts::cut_to_first_significant_subdomain_rfc;
+    /// `cutToFirstSignificantSubdomainWithWWWRFC` of each row
+    /// ([`hosts::cut_to_first_significant_subdomain_with_www_rfc`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://u:p@www.tr/"]);
+    /// assert_eq!(uriscan_arrow::functions::cut_to_first_significant_subdomain_with_www_rfc(&urls).unwrap().value(0), "www.tr");
+    /// ```
+    cut_to_first_significant_subdomain_with_www_rfc => hosts::cut_to_first_significant_subdomain_with_www_rfc;
+}
+
 fn path_of(t: &str) -> Option<&str> {
     some(paths::path(t))
 }
@@ -302,6 +357,22 @@ fn u16_rows(array: &dyn Array, mut f: impl FnMut(&str) -> Option<u16>) -> Result
 /// ```
 pub fn port(array: &dyn Array) -> Result<UInt16Array, ArrowError> {
     u16_rows(array, paths::port)
+}
+
+/// `portRFC` of each row ([`paths::port_rfc`]); null where there is none
+/// (ClickHouse: 0).
+///
+/// # Errors
+/// An [`ArrowError`] when `array` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec!["http://u:p@[::1]:81/", "http://h/"]);
+/// let p = uriscan_arrow::functions::port_rfc(&urls).unwrap();
+/// assert_eq!((p.value(0), p.is_null(1)), (81, true));
+/// ```
+pub fn port_rfc(array: &dyn Array) -> Result<UInt16Array, ArrowError> {
+    u16_rows(array, paths::port_rfc)
 }
 
 /// The explicit port of each row, or its scheme's default
@@ -502,7 +573,7 @@ pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
     StructArray::try_new(cc_index_fields(), arrays, valid.finish())
 }
 
-/// `cutWWW` of each row ([`uriscan_crawl::url_functions::cut_www`]); a row
+/// `cutWWW` of each row ([`uriscan_crawl::hosts::cut_www`]); a row
 /// without `www.` is a view into the input.
 ///
 /// # Errors
@@ -514,10 +585,10 @@ pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
 /// assert_eq!(uriscan_arrow::functions::cut_www(&urls).unwrap().value(0), "http://example.com/path?query=value#fragment");
 /// ```
 pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(url_functions::cut_www(t)))
+    map_rows(array, |t| Some(hosts::cut_www(t)))
 }
 
-/// `cutQueryString` of each row ([`uriscan_crawl::url_functions::cut_query_string`]).
+/// `cutQueryString` of each row ([`uriscan_crawl::paths::cut_query_string`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -528,19 +599,19 @@ pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
 /// assert_eq!(uriscan_arrow::functions::cut_query_string(&urls).unwrap().value(0), "http://example.com/path#fragment");
 /// ```
 pub fn cut_query_string(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(url_functions::cut_query_string(t)))
+    map_rows(array, |t| Some(paths::cut_query_string(t)))
 }
 
 slice_kernels! {
-    /// `domainWithoutWWW` of each row ([`uriscan_crawl::url_functions::domain_without_www`]).
+    /// `domainWithoutWWW` of each row ([`uriscan_crawl::hosts::domain_without_www`]).
     ///
     /// ```
     /// use arrow_array::StringArray;
     /// let urls = StringArray::from(vec!["https://www.example.com/path"]);
     /// assert_eq!(uriscan_arrow::functions::domain_without_www(&urls).unwrap().value(0), "example.com");
     /// ```
-    domain_without_www => url_functions::domain_without_www;
-    /// `cutFragment` of each row ([`uriscan_crawl::url_functions::cut_fragment`]).
+    domain_without_www => hosts::domain_without_www;
+    /// `cutFragment` of each row ([`uriscan_crawl::paths::cut_fragment`]).
     ///
     /// ```
     /// use arrow_array::StringArray;
@@ -549,7 +620,7 @@ slice_kernels! {
     /// ```
     cut_fragment => cut_fragment_of;
     /// `cutQueryStringAndFragment` of each row
-    /// ([`uriscan_crawl::url_functions::cut_query_string_and_fragment`]).
+    /// ([`uriscan_crawl::paths::cut_query_string_and_fragment`]).
     ///
     /// ```
     /// use arrow_array::StringArray;
@@ -595,14 +666,14 @@ slice_kernels! {
 }
 
 fn cut_fragment_of(t: &str) -> Option<&str> {
-    some(url_functions::cut_fragment(t))
+    some(paths::cut_fragment(t))
 }
 
 fn cut_query_string_and_fragment_of(t: &str) -> Option<&str> {
-    some(url_functions::cut_query_string_and_fragment(t))
+    some(paths::cut_query_string_and_fragment(t))
 }
 
-/// `URLHierarchy` of each row ([`uriscan_crawl::url_functions::url_hierarchy`]),
+/// `URLHierarchy` of each row ([`uriscan_crawl::hierarchy::url_hierarchy`]),
 /// a list of views into the input.
 ///
 /// # Errors
@@ -618,10 +689,10 @@ fn cut_query_string_and_fragment_of(t: &str) -> Option<&str> {
 /// );
 /// ```
 pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(url_functions::url_hierarchy(t)))
+    list_rows(array, |t, out| out.extend(hierarchy::url_hierarchy(t)))
 }
 
-/// `URLPathHierarchy` of each row ([`uriscan_crawl::url_functions::url_path_hierarchy`]).
+/// `URLPathHierarchy` of each row ([`uriscan_crawl::hierarchy::url_path_hierarchy`]).
 ///
 /// # Errors
 /// An [`ArrowError`] when `array` is not a string array.
@@ -633,7 +704,7 @@ pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
 /// assert_eq!(h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["/browse/", "/browse/CONV-6788"]);
 /// ```
 pub fn url_path_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(url_functions::url_path_hierarchy(t)))
+    list_rows(array, |t, out| out.extend(hierarchy::url_path_hierarchy(t)))
 }
 
 /// [`hosts::first_significant_subdomain_custom`] of each row, with the
@@ -799,4 +870,191 @@ pub fn try_url_decode(array: &dyn Array) -> Result<StringViewArray, ArrowError> 
 /// ```
 pub fn percent_decode(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
     map_rows(array, |t| uriscan::percent::decode_str(t).ok())
+}
+
+/// RFC 3986's reading of what the ClickHouse family computes
+/// ([`uriscan_crawl::uri`]): the kernels behind the `uri_*` SQL functions.
+pub mod uri {
+    use arrow_array::{Array, ListArray, StringViewArray};
+    use arrow_schema::ArrowError;
+    use uriscan_crawl::uri;
+
+    use super::{list_rows, map_rows, slices, some};
+
+    /// The raw `name=value` pieces of each row's RFC 3986 query ([`uri::query_params`]).
+    ///
+    /// # Errors
+    /// An [`ArrowError`] when `array` is not a string array.
+    ///
+    /// ```
+    /// use arrow_array::{cast::AsArray, StringArray};
+    /// let urls = StringArray::from(vec!["http://h/?x=1&&y#z=2"]);
+    /// let p = uriscan_arrow::functions::uri::query_params(&urls).unwrap();
+    /// assert_eq!(p.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["x=1", "y"]);
+    /// ```
+    pub fn query_params(array: &dyn Array) -> Result<ListArray, ArrowError> {
+        list_rows(array, |t, out| out.extend(uri::query_params(t)))
+    }
+
+    /// The raw names of each row's RFC 3986 query parameters ([`uri::query_param_names`]).
+    ///
+    /// # Errors
+    /// An [`ArrowError`] when `array` is not a string array.
+    ///
+    /// ```
+    /// use arrow_array::{cast::AsArray, StringArray};
+    /// let urls = StringArray::from(vec!["http://h/?x=1&&y#z=2"]);
+    /// let p = uriscan_arrow::functions::uri::query_param_names(&urls).unwrap();
+    /// assert_eq!(p.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["x", "y"]);
+    /// ```
+    pub fn query_param_names(array: &dyn Array) -> Result<ListArray, ArrowError> {
+        list_rows(array, |t, out| out.extend(uri::query_param_names(t)))
+    }
+
+    /// The first query parameter `name` of each row, form-decoded ([`uri::query_param_decoded`]).
+    ///
+    /// # Errors
+    /// An [`ArrowError`] when `array` is not a string array.
+    ///
+    /// ```
+    /// use arrow_array::{Array, StringArray};
+    /// let urls = StringArray::from(vec!["/s?q=caf%C3%A9+au+lait", "/s#q=1"]);
+    /// let q = uriscan_arrow::functions::uri::query_param_decoded(&urls, "q").unwrap();
+    /// assert_eq!((q.value(0), q.is_null(1)), ("café au lait", true));
+    /// ```
+    pub fn query_param_decoded(array: &dyn Array, name: &str) -> Result<StringViewArray, ArrowError> {
+        map_rows(array, |t| uri::query_param_decoded(t, name))
+    }
+
+    /// Each row without every query parameter named one of `names` ([`uri::cut_query_params`]).
+    ///
+    /// # Errors
+    /// An [`ArrowError`] when `array` is not a string array.
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://bigmir.net/?a=b&c=d&e=f#g"]);
+    /// let cut = uriscan_arrow::functions::uri::cut_query_params(&urls, &["c", "e"]).unwrap();
+    /// assert_eq!(cut.value(0), "http://bigmir.net/?a=b#g");
+    /// ```
+    pub fn cut_query_params(array: &dyn Array, names: &[&str]) -> Result<StringViewArray, ArrowError> {
+        map_rows(array, |t| Some(uri::cut_query_params(t, names)))
+    }
+
+    /// Each row without its RFC 3986 query ([`uri::cut_query`]).
+    ///
+    /// # Errors
+    /// An [`ArrowError`] when `array` is not a string array.
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://a.com/#a?b"]);
+    /// assert_eq!(uriscan_arrow::functions::uri::cut_query(&urls).unwrap().value(0), "http://a.com/#a?b");
+    /// ```
+    pub fn cut_query(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+        map_rows(array, |t| Some(uri::cut_query(t)))
+    }
+
+    /// Declares kernels of `&str -> Option<&str>` functions of [`uri`].
+    macro_rules! uri_slice_kernels {
+        ($($(#[$doc:meta])* $name:ident => $f:path;)*) => {$(
+            $(#[$doc])*
+            ///
+            /// # Errors
+            /// An [`ArrowError`] when `array` is not a string array.
+            pub fn $name(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+                slices(array, |_, t| $f(t))
+            }
+        )*};
+    }
+
+    uri_slice_kernels! {
+        /// RFC 3986's host of each row without a leading `www.` ([`uri::host_without_www`]).
+        ///
+        /// ```
+        /// use arrow_array::StringArray;
+        /// let urls = StringArray::from(vec!["http://u:p@www.a.com/"]);
+        /// assert_eq!(uriscan_arrow::functions::uri::host_without_www(&urls).unwrap().value(0), "a.com");
+        /// ```
+        host_without_www => uri::host_without_www;
+        /// The top-level domain of RFC 3986's host ([`uri::top_level_domain`]).
+        ///
+        /// ```
+        /// use arrow_array::StringArray;
+        /// let urls = StringArray::from(vec!["http://u:p@a.com.:80/"]);
+        /// assert_eq!(uriscan_arrow::functions::uri::top_level_domain(&urls).unwrap().value(0), "com");
+        /// ```
+        top_level_domain => uri::top_level_domain;
+        /// The first significant subdomain of RFC 3986's host ([`uri::first_significant_subdomain`]).
+        ///
+        /// ```
+        /// use arrow_array::StringArray;
+        /// let urls = StringArray::from(vec!["http://localhost/"]);
+        /// assert_eq!(uriscan_arrow::functions::uri::first_significant_subdomain(&urls).unwrap().value(0), "localhost");
+        /// ```
+        first_significant_subdomain => uri::first_significant_subdomain;
+        /// RFC 3986's host from its first significant subdomain on
+        /// ([`uri::cut_to_first_significant_subdomain`]).
+        ///
+        /// ```
+        /// use arrow_array::StringArray;
+        /// let urls = StringArray::from(vec!["http://u:p@www.a.b.co.uk/"]);
+        /// assert_eq!(uriscan_arrow::functions::uri::cut_to_first_significant_subdomain(&urls).unwrap().value(0), "b.co.uk");
+        /// ```
+        cut_to_first_significant_subdomain => uri::cut_to_first_significant_subdomain;
+        /// Each row without its RFC 3986 fragment ([`uri::cut_fragment`]).
+        ///
+        /// ```
+        /// use arrow_array::StringArray;
+        /// let urls = StringArray::from(vec!["http://a.com/p?q#f?g"]);
+        /// assert_eq!(uriscan_arrow::functions::uri::cut_fragment(&urls).unwrap().value(0), "http://a.com/p?q");
+        /// ```
+        cut_fragment => cut_fragment_of;
+        /// Each row without its RFC 3986 query and fragment ([`uri::cut_query_and_fragment`]).
+        ///
+        /// ```
+        /// use arrow_array::StringArray;
+        /// let urls = StringArray::from(vec!["http://a.com/#a?b"]);
+        /// assert_eq!(uriscan_arrow::functions::uri::cut_query_and_fragment(&urls).unwrap().value(0), "http://a.com/");
+        /// ```
+        cut_query_and_fragment => cut_query_and_fragment_of;
+    }
+
+    fn cut_fragment_of(t: &str) -> Option<&str> {
+        some(uri::cut_fragment(t))
+    }
+
+    fn cut_query_and_fragment_of(t: &str) -> Option<&str> {
+        some(uri::cut_query_and_fragment(t))
+    }
+
+    /// The hierarchy of each row with any RFC 3986 scheme ([`uri::hierarchy`]).
+    ///
+    /// # Errors
+    /// An [`ArrowError`] when `array` is not a string array.
+    ///
+    /// ```
+    /// use arrow_array::{cast::AsArray, StringArray};
+    /// let urls = StringArray::from(vec!["HTTP://X/y"]);
+    /// let h = uriscan_arrow::functions::uri::hierarchy(&urls).unwrap();
+    /// assert_eq!(h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["HTTP://X/", "HTTP://X/y"]);
+    /// ```
+    pub fn hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
+        list_rows(array, |t, out| out.extend(uri::hierarchy(t)))
+    }
+
+    /// [`hierarchy`] from the path on ([`uri::path_hierarchy`]).
+    ///
+    /// # Errors
+    /// An [`ArrowError`] when `array` is not a string array.
+    ///
+    /// ```
+    /// use arrow_array::{cast::AsArray, StringArray};
+    /// let urls = StringArray::from(vec!["svn+ssh://h/a/b"]);
+    /// let h = uriscan_arrow::functions::uri::path_hierarchy(&urls).unwrap();
+    /// assert_eq!(h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["/a/", "/a/b"]);
+    /// ```
+    pub fn path_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
+        list_rows(array, |t, out| out.extend(uri::path_hierarchy(t)))
+    }
 }

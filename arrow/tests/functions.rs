@@ -8,7 +8,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
 use arrow_array::{Array, ArrayRef, LargeStringArray, ListArray, StringArray, StringViewArray};
 use uriscan_arrow::functions as f;
-use uriscan_crawl::{cc_index, encoding, hosts, paths, query};
+use uriscan_crawl::{cc_index, encoding, hierarchy, hosts, params, paths};
 
 /// The crawl crate's data-file reader (escapes, rows), shared with its tests.
 #[path = "../../crawl/tests/common/mod.rs"]
@@ -107,34 +107,34 @@ fn own(s: Option<&str>) -> Option<String> {
 #[test]
 fn query_kernels() {
     for name in ["x", "q", "a", ""] {
-        check("url_parameter", |a| f::url_parameter(a, name).unwrap(), |t| own(query::url_parameter(t, name)));
+        check("url_parameter", |a| f::url_parameter(a, name).unwrap(), |t| own(params::url_parameter(t, name)));
         check(
             "url_parameter_decoded",
             |a| f::url_parameter_decoded(a, name).unwrap(),
-            |t| query::url_parameter_decoded(t, name).map(|c| c.into_owned()),
+            |t| params::url_parameter_decoded(t, name).map(|c| c.into_owned()),
         );
         check_list(
             "url_parameter_values",
             |a| f::url_parameter_values(a, name).unwrap(),
-            |t| query::url_parameter_values(t, name).map(str::to_owned).collect(),
+            |t| params::url_parameter_values(t, name).map(str::to_owned).collect(),
         );
     }
     for names in [&["x"][..], &["x", "q"], &["c", "e"], &[]] {
         check(
             "cut_url_parameters",
             |a| f::cut_url_parameters(a, names).unwrap(),
-            |t| Some(query::cut_url_parameters(t, names).into_owned()),
+            |t| Some(params::cut_url_parameters(t, names).into_owned()),
         );
     }
     check_list(
         "url_parameters",
         |a| f::url_parameters(a).unwrap(),
-        |t| query::url_parameters(t).map(str::to_owned).collect(),
+        |t| params::url_parameters(t).map(str::to_owned).collect(),
     );
     check_list(
         "url_parameter_names",
         |a| f::url_parameter_names(a).unwrap(),
-        |t| query::url_parameter_names(t).map(str::to_owned).collect(),
+        |t| params::url_parameter_names(t).map(str::to_owned).collect(),
     );
 }
 
@@ -155,6 +155,28 @@ fn host_kernels() {
         "cut_to_first_significant_subdomain_with_www",
         |a| f::cut_to_first_significant_subdomain_with_www(a).unwrap(),
         |t| own(hosts::cut_to_first_significant_subdomain_with_www(t)),
+    );
+    check("domain_rfc", |a| f::domain_rfc(a).unwrap(), |t| own(hosts::domain_rfc(t)));
+    check(
+        "domain_without_www_rfc",
+        |a| f::domain_without_www_rfc(a).unwrap(),
+        |t| own(hosts::domain_without_www_rfc(t)),
+    );
+    check("top_level_domain_rfc", |a| f::top_level_domain_rfc(a).unwrap(), |t| own(hosts::top_level_domain_rfc(t)));
+    check(
+        "first_significant_subdomain_rfc",
+        |a| f::first_significant_subdomain_rfc(a).unwrap(),
+        |t| own(hosts::first_significant_subdomain_rfc(t)),
+    );
+    check(
+        "cut_to_first_significant_subdomain_rfc",
+        |a| f::cut_to_first_significant_subdomain_rfc(a).unwrap(),
+        |t| own(hosts::cut_to_first_significant_subdomain_rfc(t)),
+    );
+    check(
+        "cut_to_first_significant_subdomain_with_www_rfc",
+        |a| f::cut_to_first_significant_subdomain_with_www_rfc(a).unwrap(),
+        |t| own(hosts::cut_to_first_significant_subdomain_with_www_rfc(t)),
     );
     for n in 0..7 {
         check("host_nth_last_part", |a| f::host_nth_last_part(a, n).unwrap(), |t| own(hosts::host_nth_last_part(t, n)));
@@ -194,6 +216,8 @@ fn path_kernels() {
         let t = texts(array.as_ref());
         let port: Vec<Option<u16>> = f::port(array.as_ref()).unwrap().iter().collect();
         assert_eq!(port, t.iter().map(|t| t.as_deref().and_then(paths::port)).collect::<Vec<_>>());
+        let port: Vec<Option<u16>> = f::port_rfc(array.as_ref()).unwrap().iter().collect();
+        assert_eq!(port, t.iter().map(|t| t.as_deref().and_then(paths::port_rfc)).collect::<Vec<_>>());
         let port: Vec<Option<u16>> = f::port_or_default(array.as_ref()).unwrap().iter().collect();
         assert_eq!(port, t.iter().map(|t| t.as_deref().and_then(paths::port_or_default)).collect::<Vec<_>>());
     }
@@ -293,21 +317,24 @@ fn wrong_type_is_an_error() {
 
 #[test]
 fn url_functions_kernels() {
-    use uriscan_crawl::url_functions as u;
-    check("cut_www", |a| f::cut_www(a).unwrap(), |t| Some(u::cut_www(t).into_owned()));
-    check("cut_query_string", |a| f::cut_query_string(a).unwrap(), |t| Some(u::cut_query_string(t).into_owned()));
-    check("domain_without_www", |a| f::domain_without_www(a).unwrap(), |t| own(u::domain_without_www(t)));
-    check("cut_fragment", |a| f::cut_fragment(a).unwrap(), |t| Some(u::cut_fragment(t).to_owned()));
+    check("cut_www", |a| f::cut_www(a).unwrap(), |t| Some(hosts::cut_www(t).into_owned()));
+    check("cut_query_string", |a| f::cut_query_string(a).unwrap(), |t| Some(paths::cut_query_string(t).into_owned()));
+    check("domain_without_www", |a| f::domain_without_www(a).unwrap(), |t| own(hosts::domain_without_www(t)));
+    check("cut_fragment", |a| f::cut_fragment(a).unwrap(), |t| Some(paths::cut_fragment(t).to_owned()));
     check(
         "cut_query_string_and_fragment",
         |a| f::cut_query_string_and_fragment(a).unwrap(),
-        |t| Some(u::cut_query_string_and_fragment(t).to_owned()),
+        |t| Some(paths::cut_query_string_and_fragment(t).to_owned()),
     );
-    check_list("url_hierarchy", |a| f::url_hierarchy(a).unwrap(), |t| u::url_hierarchy(t).map(str::to_owned).collect());
+    check_list(
+        "url_hierarchy",
+        |a| f::url_hierarchy(a).unwrap(),
+        |t| hierarchy::url_hierarchy(t).map(str::to_owned).collect(),
+    );
     check_list(
         "url_path_hierarchy",
         |a| f::url_path_hierarchy(a).unwrap(),
-        |t| u::url_path_hierarchy(t).map(str::to_owned).collect(),
+        |t| hierarchy::url_path_hierarchy(t).map(str::to_owned).collect(),
     );
     let is_suffix = |s: &str| s == "co.uk" || s == "com" || s == "uk";
     check(
@@ -352,4 +379,57 @@ fn spark_kernels() {
     assert_eq!(strings(&f::url_decode(&fine).unwrap()), [Some("a b c".to_owned()), None, Some("x".to_owned())]);
     let no_query = StringArray::from(vec![Some("http://h/"), None]);
     assert_eq!(f::parse_url_query(&no_query, "k(").unwrap().null_count(), 2);
+}
+
+/// The `uri_*` kernels (RFC 3986's reading) against `uriscan_crawl::uri`.
+#[test]
+fn uri_kernels() {
+    use uriscan_arrow::functions::uri as k;
+    use uriscan_crawl::uri;
+    let s = |v: Option<&str>| v.map(str::to_owned);
+    check_list(
+        "uri::query_params",
+        |a| k::query_params(a).unwrap(),
+        |t| uri::query_params(t).map(Into::into).collect(),
+    );
+    check_list(
+        "uri::query_param_names",
+        |a| k::query_param_names(a).unwrap(),
+        |t| uri::query_param_names(t).map(Into::into).collect(),
+    );
+    check(
+        "uri::query_param_decoded",
+        |a| k::query_param_decoded(a, "x").unwrap(),
+        |t| uri::query_param_decoded(t, "x").map(|v| v.into_owned()),
+    );
+    check(
+        "uri::cut_query_params",
+        |a| k::cut_query_params(a, &["x", "a"]).unwrap(),
+        |t| Some(uri::cut_query_params(t, &["x", "a"]).into_owned()),
+    );
+    check("uri::cut_query", |a| k::cut_query(a).unwrap(), |t| Some(uri::cut_query(t).into_owned()));
+    check("uri::host_without_www", |a| k::host_without_www(a).unwrap(), |t| s(uri::host_without_www(t)));
+    check("uri::top_level_domain", |a| k::top_level_domain(a).unwrap(), |t| s(uri::top_level_domain(t)));
+    check(
+        "uri::first_significant_subdomain",
+        |a| k::first_significant_subdomain(a).unwrap(),
+        |t| s(uri::first_significant_subdomain(t)),
+    );
+    check(
+        "uri::cut_to_first_significant_subdomain",
+        |a| k::cut_to_first_significant_subdomain(a).unwrap(),
+        |t| s(uri::cut_to_first_significant_subdomain(t)),
+    );
+    check("uri::cut_fragment", |a| k::cut_fragment(a).unwrap(), |t| Some(uri::cut_fragment(t).to_owned()));
+    check(
+        "uri::cut_query_and_fragment",
+        |a| k::cut_query_and_fragment(a).unwrap(),
+        |t| Some(uri::cut_query_and_fragment(t).to_owned()),
+    );
+    check_list("uri::hierarchy", |a| k::hierarchy(a).unwrap(), |t| uri::hierarchy(t).map(Into::into).collect());
+    check_list(
+        "uri::path_hierarchy",
+        |a| k::path_hierarchy(a).unwrap(),
+        |t| uri::path_hierarchy(t).map(Into::into).collect(),
+    );
 }

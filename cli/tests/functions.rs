@@ -86,8 +86,9 @@ fn arguments() {
     let input = b"http://h/p?a=1&b=2&a=3&c=x%20y#f\nhttps://h/\n";
     let out = run(&["fn", "extractURLParameter", "--arg", "a"], input);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n\n");
+    // ClickHouse's cutURLParameter: the first `a=` and the first `c=` go.
     let out = run(&["fn", "cutURLParameter", "--arg", "a", "--arg", "c"], input);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "http://h/p?b=2#f\nhttps://h/\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "http://h/p?b=2&a=3#f\nhttps://h/\n");
     let out = run(&["fn", "url_parameter_decoded", "-a", "c", "-f", "tsv"], input);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "line\tresult\n1\tx y\n2\t\\N\n");
     let out = run(&["fn", "url_parameter_values", "-a", "a"], input);
@@ -153,16 +154,16 @@ fn lists_and_bytes() {
 
     // Not UTF-8: null for a text function, bytes for the decoders, every
     // line kept in order.
-    let input = b"http://a\xFF/\n%41%FF\nhttp://b/\n";
+    let input = b"http://a\xFF/\n%41%FF\nhttp://b.c/\n";
     let out = run(&["fn", "domain", "-f", "jsonl", "-F", "result"], input);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "{\"result\":null}\n{\"result\":\"\"}\n{\"result\":\"b\"}\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "{\"result\":null}\n{\"result\":\"\"}\n{\"result\":\"b.c\"}\n");
     let out = run(&["fn", "decodeURLComponent", "-f", "jsonl", "--echo"], input);
     let recs = records(&out.stdout);
     assert_eq!(recs.len(), 3);
     assert_eq!(recs[1]["result"], serde_json::json!({"bytes": "Qf8="}));
     assert_eq!(recs[1]["input"], "%41%FF");
     let out = run(&["fn", "decodeURLComponent", "-f", "tsv"], input);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "line\tresult\n1\thttp://a\\xFF/\n2\tA\\xFF\n3\thttp://b/\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "line\tresult\n1\thttp://a\\xFF/\n2\tA\\xFF\n3\thttp://b.c/\n");
 }
 
 #[test]

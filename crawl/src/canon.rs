@@ -37,7 +37,8 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use uriscan::{NormalizeOptions, ParseError, Syntax};
 
-use crate::bytes::{escape_once_into, push_ipv4, unescape_repeatedly};
+use crate::escapes::{escape_once_into, unescape_repeatedly};
+use crate::host_forms::push_ipv4;
 
 /// A canonicalization profile for [`canon`].
 ///

@@ -155,7 +155,7 @@ fn canonical_host(raw: &str) -> Option<(Cow<'_, str>, Kind)> {
         name = Cow::Owned(uriscan::percent::decode_form_str_lossy(&*name).into_owned());
     }
     if !name.is_ascii() {
-        name = Cow::Owned(crate::bytes::idna2003_to_ascii(&name)?);
+        name = Cow::Owned(crate::host_forms::idna2003_to_ascii(&name)?);
     }
     if let Some(cut) = name.strip_suffix('.') {
         name = Cow::Owned(cut.to_owned());
@@ -282,7 +282,7 @@ pub fn cc_index_columns(url: &str) -> CcIndexColumns {
     c.url_port = crate::paths::port_raw(url)
         .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|p| p.parse().ok());
-    let Some(raw) = crate::url_functions::host_of(url) else { return c };
+    let Some(raw) = crate::hosts::host_of(url) else { return c };
     let Some((host, kind)) = canonical_host(raw) else { return c };
     if kind == Kind::Name {
         let part = |n| owned(host_nth_last_part(&host, n));

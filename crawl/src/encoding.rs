@@ -6,14 +6,15 @@
 //! [`uriscan::sets::UNRESERVED`]) and writes every other byte as `%XX` with
 //! upper-case hex digits; the form variant writes a space as `+`. Decoding
 //! turns each `%XX` triplet (either case of hex digit) into its octet and
-//! keeps a `%` that does not start one (`%zz`, a trailing `%4`) as it is;
-//! the form variant reads `+` as a space. Decoded octets may be anything,
+//! keeps a `%` that does not start one with the two bytes after it, as they
+//! are (`%zz`, a trailing `%4`, `%%41`: quirk `decode-skips-two`); the form
+//! variant reads `+` as a space. Decoded octets may be anything,
 //! `NUL` and bytes that are not UTF-8 included, as in ClickHouse, whose
 //! strings are bytes: the decoders return bytes, and their `_lossy` twins
 //! text with U+FFFD for what is not UTF-8.
 //!
 //! All four agree with ClickHouse 26.9 on every row of
-//! `tests/data/clickhouse_url_fns.txt`.
+//! `tests/data/clickhouse_*.txt`.
 
 use std::borrow::Cow;
 
@@ -49,29 +50,83 @@ pub fn encode_url_form_component<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, str>
     }
 }
 
+/// ClickHouse's decoding: `%XX` (either case of hex digit) to its octet; a
+/// `%` not followed by two hex digits is copied with the two bytes after it,
+/// whatever they are (quirk `decode-skips-two`: `%%41` stays `%%41`, and
+/// in the form variant the `+` of `%4+` stays); `+` is a space when `form`.
+fn ch_decode(s: &[u8], form: bool) -> Cow<'_, [u8]> {
+    if !s.iter().any(|&b| b == b'%' || (form && b == b'+')) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        match s[i] {
+            b'%' => match (
+                s.get(i + 1).copied().and_then(percent::hex_val),
+                s.get(i + 2).copied().and_then(percent::hex_val),
+            ) {
+                (Some(h), Some(l)) => {
+                    out.push(h << 4 | l);
+                    i += 3;
+                }
+                _ => {
+                    let end = (i + 3).min(s.len());
+                    out.extend_from_slice(&s[i..end]);
+                    i = end;
+                }
+            },
+            b'+' if form => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// `s` decoded as ClickHouse's `decodeURLComponent` does: `%XX` triplets to
-/// octets, a malformed `%` kept, `+` kept. Borrowed when there is no `%`.
+/// octets, `+` kept; a `%` without two hex digits after it is kept with the
+/// two bytes that follow it (quirk `decode-skips-two`). Borrowed when there
+/// is no `%`.
 ///
 /// ```
 /// use uriscan_crawl::encoding::decode_url_component;
 /// assert_eq!(decode_url_component("a+b%20%zz%4"), &b"a+b %zz%4"[..]);
 /// assert_eq!(decode_url_component("%41%4a%00%FF"), &b"AJ\x00\xFF"[..]);
+/// assert_eq!(decode_url_component("%%41"), &b"%%41"[..]);
 /// ```
 #[must_use]
 pub fn decode_url_component<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, [u8]> {
-    percent::decode_lenient(s)
+    ch_decode(s.as_ref(), false)
 }
 
 /// `s` decoded as ClickHouse's `decodeURLFormComponent` does: as
-/// [`decode_url_component`], and `+` is a space.
+/// [`decode_url_component`], and `+` is a space (but not among the two
+/// bytes kept after a malformed `%`).
 ///
 /// ```
 /// use uriscan_crawl::encoding::decode_url_form_component;
 /// assert_eq!(decode_url_form_component("a+b%20%zz%2B"), &b"a b %zz+"[..]);
+/// assert_eq!(decode_url_form_component("%4+"), &b"%4+"[..]);
 /// ```
 #[must_use]
 pub fn decode_url_form_component<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, [u8]> {
-    percent::decode_form(s)
+    ch_decode(s.as_ref(), true)
+}
+
+/// Bytes as text, U+FFFD for what is not UTF-8; borrowed when they are.
+fn lossy(b: Cow<'_, [u8]>) -> Cow<'_, str> {
+    match b {
+        Cow::Borrowed(b) => String::from_utf8_lossy(b),
+        Cow::Owned(v) => {
+            String::from_utf8(v).map_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned().into(), Cow::Owned)
+        }
+    }
 }
 
 /// [`decode_url_component`] as text: octets that are not UTF-8 become U+FFFD.
@@ -82,7 +137,7 @@ pub fn decode_url_form_component<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, [u8]
 /// ```
 #[must_use]
 pub fn decode_url_component_lossy<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, str> {
-    percent::decode_str_lossy(s)
+    lossy(decode_url_component(s))
 }
 
 /// [`decode_url_form_component`] as text: octets that are not UTF-8 become U+FFFD.
@@ -93,7 +148,7 @@ pub fn decode_url_component_lossy<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, str
 /// ```
 #[must_use]
 pub fn decode_url_form_component_lossy<I: AsRef<[u8]> + ?Sized>(s: &I) -> Cow<'_, str> {
-    percent::decode_form_str_lossy(s)
+    lossy(decode_url_form_component(s))
 }
 
 /// The bytes `java.net.URLEncoder` writes as they are: `A-Z a-z 0-9 . - * _`

@@ -10,8 +10,10 @@
 //! `--list` from them; other interfaces can take their names and argument
 //! lists from here.
 //!
-//! The functions answer as the scalar functions of this crate do (RFC 3986
-//! Appendix B's split of any string, never a panic). Entries marked
+//! The functions answer as the scalar functions of this crate do (any
+//! string gets an answer, never a panic): ClickHouse's functions as
+//! ClickHouse 26.9 answers (its own reading of a URL, quirks included),
+//! Spark's as Spark 4 does, the extras on RFC 3986's reading. Entries marked
 //! [`Function::clickhouse`] follow ClickHouse's convention for "no answer":
 //! an empty string, 0 for a port, an empty list ([`Function::call`] applies
 //! it); the others give [`Value::Null`].
@@ -40,7 +42,7 @@
 use std::borrow::Cow;
 
 use crate::cc_index::{cc_index_columns, CcIndexColumns};
-use crate::{encoding, hosts, paths, query, spark, url_functions};
+use crate::{encoding, hierarchy, hosts, params, paths, spark};
 
 /// What a function gives for one URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -273,8 +275,9 @@ fn first<'s>(a: &Args<'s>) -> &'s str {
     a.values.first().copied().unwrap_or_default()
 }
 
-fn port(url: &str, a: &Args<'_>) -> Value<'static> {
-    paths::port(url).or(a.port).map_or(Value::Null, |p| Value::UInt(u64::from(p)))
+/// A port found, else the default argument, else no answer (ClickHouse's 0).
+fn port_or_default_arg(found: Option<u16>, a: &Args<'_>) -> Value<'static> {
+    found.or(a.port).map_or(Value::Null, |p| Value::UInt(u64::from(p)))
 }
 
 /// Spark's `parse_url(url, part [, key])`; null where Spark gives NULL or
@@ -302,9 +305,8 @@ const N: &[Param] = &[Param { name: "n", kind: ParamKind::Count, optional: false
 macro_rules! functions {
     ($($name:literal ($input:literal), $params:expr, $result:ident, $ch:literal, $doc:literal, $call:expr;)*) => {
         /// Every function of the set, ClickHouse's first (then their `RFC`
-        /// variants, which are the same functions here: every URL is read as
-        /// RFC 3986 reads it), then the library's extras, Spark's URL
-        /// functions and `uri_cc_index`.
+        /// variants; each answers as ClickHouse 26.9 does), then the
+        /// library's extras, Spark's URL functions and `uri_cc_index`.
         pub static FUNCTIONS: &[Function] = &[$(Function {
             name: $name,
             input: $input,
@@ -320,41 +322,41 @@ macro_rules! functions {
 functions! {
     "protocol" ("url"), &[], Str, true, "the scheme", Call::Text(|u, _| opt(paths::protocol(u)));
     "domain" ("url"), &[], Str, true, "the host", Call::Text(|u, _| opt(hosts::domain(u)));
-    "domainWithoutWWW" ("url"), &[], Str, true, "the host without a leading www.", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
+    "domainWithoutWWW" ("url"), &[], Str, true, "the host without a leading www.", Call::Text(|u, _| opt(hosts::domain_without_www(u)));
     "topLevelDomain" ("url"), &[], Str, true, "the host's last label", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
     "firstSignificantSubdomain" ("url"), &[], Str, true, "the label left of the public suffix", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
     "cutToFirstSignificantSubdomain" ("url"), &[], Str, true, "the host from the first significant subdomain on", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
     "cutToFirstSignificantSubdomainWithWWW" ("url"), &[], Str, true, "the same, a leading www. kept", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www(u)));
-    "port" ("url"), DEFAULT_PORT, Port, true, "the explicit port, else default, else 0", Call::Text(port);
+    "port" ("url"), DEFAULT_PORT, Port, true, "the port after domain, else default, else 0", Call::Text(|u, a| port_or_default_arg(paths::port(u), a));
     "path" ("url"), &[], Str, true, "the path", Call::Text(|u, _| opt(Some(paths::path(u))));
     "pathFull" ("url"), &[], Str, true, "the path, query and fragment", Call::Text(|u, _| opt(Some(paths::path_full(u))));
     "netloc" ("url"), &[], Str, true, "the authority", Call::Text(|u, _| opt(paths::netloc(u)));
     "queryString" ("url"), &[], Str, true, "the query without '?'", Call::Text(|u, _| opt(paths::query_string(u)));
     "fragment" ("url"), &[], Str, true, "the fragment without '#'", Call::Text(|u, _| opt(paths::fragment(u)));
     "queryStringAndFragment" ("url"), &[], Str, true, "the query and fragment", Call::Text(|u, _| opt(paths::query_string_and_fragment(u)));
-    "extractURLParameter" ("url"), NAME, Str, true, "the raw value of the first parameter name", Call::Text(|u, a| opt(query::url_parameter(u, first(a))));
-    "extractURLParameters" ("url"), &[], List, true, "the name=value pieces of the query", Call::Text(|u, _| Value::List(query::url_parameters(u).collect()));
-    "extractURLParameterNames" ("url"), &[], List, true, "the parameter names", Call::Text(|u, _| Value::List(query::url_parameter_names(u).collect()));
-    "URLHierarchy" ("url"), &[], List, true, "the URL cut after each /, ? and #", Call::Text(|u, _| Value::List(url_functions::url_hierarchy(u).collect()));
-    "URLPathHierarchy" ("url"), &[], List, true, "the same from the path on", Call::Text(|u, _| Value::List(url_functions::url_path_hierarchy(u).collect()));
-    "cutWWW" ("url"), &[], Str, true, "the URL without a leading www. in its host", Call::Text(|u, _| cow(url_functions::cut_www(u)));
-    "cutQueryString" ("url"), &[], Str, true, "the URL without its query", Call::Text(|u, _| cow(url_functions::cut_query_string(u)));
-    "cutFragment" ("url"), &[], Str, true, "the URL without its fragment", Call::Text(|u, _| opt(Some(url_functions::cut_fragment(u))));
-    "cutQueryStringAndFragment" ("url"), &[], Str, true, "the URL without query and fragment", Call::Text(|u, _| opt(Some(url_functions::cut_query_string_and_fragment(u))));
-    "cutURLParameter" ("url"), NAMES, Str, true, "the URL without these parameters, every other byte kept", Call::Text(|u, a| cow(query::cut_url_parameters(u, &a.values)));
+    "extractURLParameter" ("url"), NAME, Str, true, "the raw value of the first parameter name", Call::Text(|u, a| opt(params::url_parameter(u, first(a))));
+    "extractURLParameters" ("url"), &[], List, true, "the name=value pieces of the query", Call::Text(|u, _| Value::List(params::url_parameters(u).collect()));
+    "extractURLParameterNames" ("url"), &[], List, true, "the parameter names", Call::Text(|u, _| Value::List(params::url_parameter_names(u).collect()));
+    "URLHierarchy" ("url"), &[], List, true, "the URL cut after each /, ? and #", Call::Text(|u, _| Value::List(hierarchy::url_hierarchy(u).collect()));
+    "URLPathHierarchy" ("url"), &[], List, true, "the same from the path on", Call::Text(|u, _| Value::List(hierarchy::url_path_hierarchy(u).collect()));
+    "cutWWW" ("url"), &[], Str, true, "the URL without a leading www. in its host", Call::Text(|u, _| cow(hosts::cut_www(u)));
+    "cutQueryString" ("url"), &[], Str, true, "the URL without its query", Call::Text(|u, _| cow(paths::cut_query_string(u)));
+    "cutFragment" ("url"), &[], Str, true, "the URL without its fragment", Call::Text(|u, _| opt(Some(paths::cut_fragment(u))));
+    "cutQueryStringAndFragment" ("url"), &[], Str, true, "the URL without query and fragment", Call::Text(|u, _| opt(Some(paths::cut_query_string_and_fragment(u))));
+    "cutURLParameter" ("url"), NAMES, Str, true, "the URL without the first parameter of each name", Call::Text(|u, a| cow(params::cut_url_parameters(u, &a.values)));
     "encodeURLComponent" ("s"), &[], Str, true, "percent-encoded (all but unreserved)", Call::Bytes(|u, _| cow(encoding::encode_url_component(u)));
     "encodeURLFormComponent" ("s"), &[], Str, true, "the same, space as +", Call::Bytes(|u, _| cow(encoding::encode_url_form_component(u)));
     "decodeURLComponent" ("s"), &[], Bytes, true, "percent-decoded (bytes)", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_component(u)));
     "decodeURLFormComponent" ("s"), &[], Bytes, true, "the same, + as space", Call::Bytes(|u, _| Value::Bytes(encoding::decode_url_form_component(u)));
-    "domainRFC" ("url"), &[], Str, true, "= domain", Call::Text(|u, _| opt(hosts::domain(u)));
-    "domainWithoutWWWRFC" ("url"), &[], Str, true, "= domainWithoutWWW", Call::Text(|u, _| opt(url_functions::domain_without_www(u)));
-    "topLevelDomainRFC" ("url"), &[], Str, true, "= topLevelDomain", Call::Text(|u, _| opt(hosts::top_level_domain(u)));
-    "firstSignificantSubdomainRFC" ("url"), &[], Str, true, "= firstSignificantSubdomain", Call::Text(|u, _| opt(hosts::first_significant_subdomain(u)));
-    "cutToFirstSignificantSubdomainRFC" ("url"), &[], Str, true, "= cutToFirstSignificantSubdomain", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain(u)));
-    "cutToFirstSignificantSubdomainWithWWWRFC" ("url"), &[], Str, true, "= cutToFirstSignificantSubdomainWithWWW", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www(u)));
-    "portRFC" ("url"), DEFAULT_PORT, Port, true, "= port", Call::Text(port);
-    "url_parameter_decoded" ("url"), NAME, Str, false, "the decoded value of the first parameter name", Call::Text(|u, a| query::url_parameter_decoded(u, first(a)).map_or(Value::Null, Value::Str));
-    "url_parameter_values" ("url"), NAME, List, false, "the raw values of every parameter name", Call::Text(|u, a| Value::List(query::url_parameter_values(u, first(a)).collect()));
+    "domainRFC" ("url"), &[], Str, true, "the host, userinfo skipped, IPv6 without brackets", Call::Text(|u, _| opt(hosts::domain_rfc(u)));
+    "domainWithoutWWWRFC" ("url"), &[], Str, true, "domainRFC without a leading www.", Call::Text(|u, _| opt(hosts::domain_without_www_rfc(u)));
+    "topLevelDomainRFC" ("url"), &[], Str, true, "the last label of domainRFC", Call::Text(|u, _| opt(hosts::top_level_domain_rfc(u)));
+    "firstSignificantSubdomainRFC" ("url"), &[], Str, true, "firstSignificantSubdomain of domainRFC", Call::Text(|u, _| opt(hosts::first_significant_subdomain_rfc(u)));
+    "cutToFirstSignificantSubdomainRFC" ("url"), &[], Str, true, "cutToFirstSignificantSubdomain of domainRFC", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_rfc(u)));
+    "cutToFirstSignificantSubdomainWithWWWRFC" ("url"), &[], Str, true, "cutToFirstSignificantSubdomainWithWWW of domainRFC", Call::Text(|u, _| opt(hosts::cut_to_first_significant_subdomain_with_www_rfc(u)));
+    "portRFC" ("url"), DEFAULT_PORT, Port, true, "the port after domainRFC, else default, else 0", Call::Text(|u, a| port_or_default_arg(paths::port_rfc(u), a));
+    "url_parameter_decoded" ("url"), NAME, Str, false, "the decoded value of the first parameter name", Call::Text(|u, a| params::url_parameter_decoded(u, first(a)).map_or(Value::Null, Value::Str));
+    "url_parameter_values" ("url"), NAME, List, false, "the raw values of every parameter name", Call::Text(|u, a| Value::List(params::url_parameter_values(u, first(a)).collect()));
     "path_segments" ("url"), &[], List, false, "the path's segments", Call::Text(|u, _| Value::List(paths::path_segments(u).collect()));
     "file_extension" ("url"), &[], Str, false, "the last path segment's extension", Call::Text(|u, _| opt(paths::file_extension(u)));
     "port_or_default" ("url"), &[], Port, false, "the explicit port, else the scheme's default", Call::Text(|u, _| paths::port_or_default(u).map_or(Value::Null, |p| Value::UInt(u64::from(p))));
@@ -388,7 +390,9 @@ mod tests {
         assert!(f.args(&["a", "b"]).is_err());
         let p = find("port").unwrap();
         assert_eq!(p.call("http://h/", &p.args(&[]).unwrap()), Value::UInt(0));
-        assert_eq!(p.call("http://h:81/", &p.args(&["80"]).unwrap()), Value::UInt(81));
+        assert_eq!(p.call("http://h.com:81/", &p.args(&["80"]).unwrap()), Value::UInt(81));
+        // ClickHouse's port needs a host with a dot: the default, as in ClickHouse.
+        assert_eq!(p.call("http://h:81/", &p.args(&["80"]).unwrap()), Value::UInt(80));
         assert!(p.args(&["1", "2"]).is_err());
         assert!(p.args(&["65536"]).is_err());
         assert_eq!(find("cutURLParameter").unwrap().signature(), "cutURLParameter(url, name [name...])");

@@ -1,138 +1,315 @@
-//! Host functions of ClickHouse (`topLevelDomain`, `firstSignificantSubdomain`,
-//! `cutToFirstSignificantSubdomain` and their `WithWWW` and `Custom`
-//! variants) and of the Common Crawl index (the host's labels from the
-//! right, the reversed host), plus the domain depth.
+//! Host functions: ClickHouse's (`domain`, `domainWithoutWWW`, `cutWWW`,
+//! `topLevelDomain`, `firstSignificantSubdomain`,
+//! `cutToFirstSignificantSubdomain` and their `WithWWW`, `Custom` and `RFC`
+//! variants), the Common Crawl index's (the host's labels from the right,
+//! the reversed host), and the domain depth.
 //!
-//! The URL functions read the host as RFC 3986 does (after the authority's
-//! last `@`, before the port; a URL needs its `//`), as
-//! [`domain_without_www`] does, and
-//! then apply ClickHouse's rules to it. Where ClickHouse's own host grammar
-//! gives another answer (it wants a dot in the host, refuses a trailing dot,
-//! `_`, `%` and IP literals, and reads hosts without `//`), the case is a row
-//! of `tests/data/clickhouse_url_fns_differences.txt`.
+//! The ClickHouse functions answer as ClickHouse 26.9 does, on every row of
+//! `tests/data/clickhouse_*.txt`, quirks included. They read the host with
+//! one of ClickHouse's two host readers:
+//! - the plain one (`domain`, `topLevelDomain`, …): after `//` or a
+//!   `scheme://` that ends within the first 16 bytes (else from the first
+//!   byte: `example.com/x` has a host, quirk `host-without-slashes`), up
+//!   to the first `:`, `/`, `?` or
+//!   `#`, restarted after each `@`; a host needs a dot (quirk
+//!   `host-needs-dot`; `localhost` has none) that may stand in the userinfo
+//!   (quirk `host-dot-in-userinfo`), must not end with a dot, and any of
+//!   `` <>%{}|\^~[];=& ``, a space or a tab on the way gives no host (quirk
+//!   `host-refuses-byte`); a userinfo with a `:` ends the host there (quirk
+//!   `host-userinfo-colon`);
+//! - the `RFC` one (`domainRFC`, `topLevelDomainRFC`, …): the userinfo, with
+//!   its `:` and the sub-delimiters `;`, `=`, `&`, `~`, `%` (which give no
+//!   host outside it: quirk `rfc-sub-delims`), is skipped up to its `@`, the
+//!   port's `:` ends the host, and an IPv6 literal is given without its
+//!   brackets (quirk `rfc-ipv6-unbracketed`); an `@` or a dot inside the
+//!   brackets gives no host (quirks `rfc-bracket-at`, `rfc-ipv6-dot`:
+//!   `[::ffff:1.2.3.4]` has none).
 //!
-//! The functions that take a host (`host_*`) work on any string.
+//! ClickHouse's answer "nothing" (an empty string) is `None` here. The
+//! functions that take a host (`host_*`) and [`domain_depth`] read RFC
+//! 3986's host.
 
-use crate::domain::{public_suffix, DomainOptions};
-use crate::url_functions::{domain_without_www, host_of};
+use std::borrow::Cow;
+use std::ops::Range;
 
-/// `host` without one trailing dot.
-fn without_trailing_dot(host: &str) -> &str {
-    host.strip_suffix('.').unwrap_or(host)
+use crate::clickhouse_tld::TWO_LABEL_SUFFIXES;
+use crate::clickhouse_url::{self as ch, at};
+use crate::domain::DomainOptions;
+
+/// ClickHouse's two host readers (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reader {
+    /// `domain`, `topLevelDomain`, `port`, ….
+    Plain,
+    /// `domainRFC`, `topLevelDomainRFC`, `portRFC`, ….
+    Rfc,
 }
 
-/// The last label of the host of `url` (ClickHouse's `topLevelDomain`):
-/// the text after its last dot, one trailing dot of the host ignored. `None`
-/// without a host, for a host without a dot (as in ClickHouse), and when the
-/// label is all digits or empty (an IPv4 address has no top-level domain).
+impl Reader {
+    fn host(self, u: &[u8]) -> Option<Range<usize>> {
+        match self {
+            Reader::Plain => ch::host(u),
+            Reader::Rfc => ch::host_rfc(u),
+        }
+    }
+}
+
+/// `url[r]`, `None` when empty.
+fn text(url: &str, r: Range<usize>) -> Option<&str> {
+    url.get(r).filter(|s| !s.is_empty())
+}
+
+/// The host a reader finds, one leading `www.` cut when `without_www` and
+/// something follows it.
+fn ch_domain(u: &[u8], reader: Reader, without_www: bool) -> Option<Range<usize>> {
+    let r = reader.host(u)?;
+    if without_www && r.len() > 4 && u[r.start..].starts_with(b"www.") {
+        return Some(r.start + 4..r.end);
+    }
+    Some(r)
+}
+
+/// The host of `url` as ClickHouse's `domain` reads it (see the module
+/// documentation: quirks `host-needs-dot`, `host-dot-in-userinfo`,
+/// `host-refuses-byte`, `host-userinfo-colon`, `host-without-slashes`,
+/// `scheme-16-bytes`). `None` where ClickHouse gives an empty string.
+///
+/// ```
+/// use uriscan_crawl::hosts::domain;
+/// assert_eq!(domain("svn+ssh://some.svn-hosting.com:80/repo/trunk"), Some("some.svn-hosting.com"));
+/// assert_eq!(domain("some.svn-hosting.com:80/repo/trunk"), Some("some.svn-hosting.com"));
+/// assert_eq!(domain("http://localhost:8080/"), None);
+/// assert_eq!(domain("http://u:p@www.a.com/"), None);
+/// ```
+#[must_use]
+pub fn domain(url: &str) -> Option<&str> {
+    text(url, ch_domain(url.as_bytes(), Reader::Plain, false)?)
+}
+
+/// The host of `url` as ClickHouse's `domainRFC` reads it: the userinfo
+/// skipped, an IPv6 literal without its brackets (quirks
+/// `rfc-ipv6-unbracketed`, `rfc-bracket-at`, `rfc-ipv6-dot`,
+/// `rfc-sub-delims`, see the module documentation); still a dot needed
+/// (`host-needs-dot`).
+///
+/// ```
+/// use uriscan_crawl::hosts::domain_rfc;
+/// assert_eq!(domain_rfc("http://u:p@www.a.com:80/"), Some("www.a.com"));
+/// assert_eq!(domain_rfc("http://[::1]:8080/"), Some("::1"));
+/// assert_eq!(domain_rfc("http://localhost/"), None);
+/// ```
+#[must_use]
+pub fn domain_rfc(url: &str) -> Option<&str> {
+    text(url, ch_domain(url.as_bytes(), Reader::Rfc, false)?)
+}
+
+/// [`domain`] without one leading `www.` (ClickHouse's `domainWithoutWWW`):
+/// `www.` is four lower-case bytes and is cut only when more of the host
+/// follows.
+///
+/// ```
+/// use uriscan_crawl::hosts::domain_without_www;
+/// assert_eq!(domain_without_www("https://www.example.com/path"), Some("example.com"));
+/// assert_eq!(domain_without_www("http://user@www.www.example.com:8080/"), Some("www.example.com"));
+/// assert_eq!(domain_without_www("http://WWW.example.com/"), Some("WWW.example.com"));
+/// ```
+#[must_use]
+pub fn domain_without_www(url: &str) -> Option<&str> {
+    text(url, ch_domain(url.as_bytes(), Reader::Plain, true)?)
+}
+
+/// [`domain_rfc`] without one leading `www.` (ClickHouse's
+/// `domainWithoutWWWRFC`).
+///
+/// ```
+/// use uriscan_crawl::hosts::domain_without_www_rfc;
+/// assert_eq!(domain_without_www_rfc("http://u:p@www.a.com/"), Some("a.com"));
+/// ```
+#[must_use]
+pub fn domain_without_www_rfc(url: &str) -> Option<&str> {
+    text(url, ch_domain(url.as_bytes(), Reader::Rfc, true)?)
+}
+
+/// `url` without one leading `www.` in its host (ClickHouse's `cutWWW`);
+/// borrowed when nothing is cut. The URL must start with `//` or with a
+/// scheme that ClickHouse's `protocol` gives followed by `://` (quirk
+/// `cutwww-needs-protocol`); the host starts after the last `@` before the
+/// first `:`, `/`, `?` or `#` (quirk `host-userinfo-colon`: nothing is cut
+/// in `http://u:p@www.a.com/`), and `www.` is cut when at least one byte
+/// follows it in the URL (`http://www./` becomes `http:///`).
+///
+/// ```
+/// use uriscan_crawl::hosts::cut_www;
+/// assert_eq!(cut_www("http://www.example.com/path?query=value#fragment"), "http://example.com/path?query=value#fragment");
+/// assert_eq!(cut_www("//www.example.com"), "//example.com");
+/// assert_eq!(cut_www("www.example.com"), "www.example.com");
+/// ```
+#[must_use]
+pub fn cut_www(url: &str) -> Cow<'_, str> {
+    let u = url.as_bytes();
+    let slash = ch::find(u, 0, |b| b == b'/');
+    if slash == u.len() || (slash != 0 && slash != ch::protocol(u).end + 1) || at(u, slash + 1) != b'/' {
+        return Cow::Borrowed(url);
+    }
+    let mut start = slash + 2;
+    for (i, &b) in u.iter().enumerate().skip(start) {
+        match b {
+            b'@' => start = i + 1,
+            b':' | b'/' | b'?' | b'#' => break,
+            _ => {}
+        }
+    }
+    if start + 4 < u.len() && u[start..].starts_with(b"www.") {
+        let (Some(before), Some(after)) = (url.get(..start), url.get(start + 4..)) else { return Cow::Borrowed(url) };
+        return Cow::Owned([before, after].concat());
+    }
+    Cow::Borrowed(url)
+}
+
+/// The top-level domain a reader finds: after the host's last dot (one
+/// trailing dot ignored), none when that label starts with a digit.
+fn ch_top_level_domain(u: &[u8], reader: Reader) -> Option<Range<usize>> {
+    let host = reader.host(u)?;
+    let end = if u[host.end - 1] == b'.' { host.end - 1 } else { host.end };
+    let dot = host.start + u[host.start..end].iter().rposition(|&b| b == b'.')?;
+    if at(u, dot + 1).is_ascii_digit() {
+        return None;
+    }
+    Some(dot + 1..end)
+}
+
+/// The last label of [`domain`] (ClickHouse's `topLevelDomain`); `None`
+/// when it starts with a digit (quirk `tld-digit`: `a.1x` has none, as an
+/// IPv4 address has none).
 ///
 /// ```
 /// use uriscan_crawl::hosts::top_level_domain;
 /// assert_eq!(top_level_domain("https://www.example.com.tr/a"), Some("tr"));
-/// assert_eq!(top_level_domain("http://u@example.org.:80/"), Some("org"));
 /// assert_eq!(top_level_domain("http://1.2.3.4/"), None);
 /// assert_eq!(top_level_domain("http://localhost/"), None);
 /// ```
 #[must_use]
 pub fn top_level_domain(url: &str) -> Option<&str> {
-    let host = without_trailing_dot(host_of(url)?);
-    let (_, tld) = host.rsplit_once('.')?;
-    (!tld.is_empty() && !tld.bytes().all(|b| b.is_ascii_digit()) && !host.starts_with('[')).then_some(tld)
+    text(url, ch_top_level_domain(url.as_bytes(), Reader::Plain)?)
 }
 
-/// Whether `level` (two labels, `com.tr`) is a rule of the Public Suffix
-/// List, either section, matched case-sensitively as ClickHouse's list is.
-fn is_two_label_suffix(level: &str) -> bool {
-    !level.bytes().any(|b| b.is_ascii_uppercase()) && public_suffix(level, DomainOptions::WITH_PRIVATE) == Some(level)
+/// The last label of [`domain_rfc`] (ClickHouse's `topLevelDomainRFC`).
+///
+/// ```
+/// use uriscan_crawl::hosts::top_level_domain_rfc;
+/// assert_eq!(top_level_domain_rfc("http://foo:foo%41bar@foo.com"), Some("com"));
+/// ```
+#[must_use]
+pub fn top_level_domain_rfc(url: &str) -> Option<&str> {
+    text(url, ch_top_level_domain(url.as_bytes(), Reader::Rfc)?)
 }
 
-/// Byte range, in `domain`, of ClickHouse's first significant subdomain of a
-/// domain (trailing dot already cut): the label before the last two when those
-/// two are a public suffix (`com.tr`), else the label before the last one; the
-/// label before the only dot; the whole domain without a dot.
-fn significant_range(domain: &str, suffix: impl Fn(&str) -> bool) -> (usize, usize) {
-    let b = domain.as_bytes();
-    let mut dots = b.iter().enumerate().rev().filter(|&(_, &c)| c == b'.').map(|(i, _)| i);
-    let Some(last) = dots.next() else { return (0, b.len()) };
-    let Some(second) = dots.next() else { return (0, last) };
-    let third = dots.next().map_or(0, |i| i + 1);
-    match domain.get(second + 1..) {
-        Some(level) if suffix(level) => (third, second),
-        _ => (second + 1, last),
-    }
+/// Whether `level` is one of ClickHouse's two-label suffixes
+/// ([`TWO_LABEL_SUFFIXES`]), compared byte for byte.
+fn is_two_label_suffix(level: &[u8]) -> bool {
+    TWO_LABEL_SUFFIXES.binary_search_by(|s| s.as_bytes().cmp(level)).is_ok()
 }
 
-/// Byte range, in `domain`, of the first significant subdomain with a
-/// custom suffix list: the label before the longest suffix `is_suffix`
-/// accepts, or before the last label when it accepts none.
-fn significant_range_custom(domain: &str, is_suffix: &dyn Fn(&str) -> bool) -> (usize, usize) {
-    let b = domain.as_bytes();
-    let mut suffix_start = None;
-    // Candidate suffixes from the longest: after each dot, left to right.
-    for (i, _) in b.iter().enumerate().filter(|&(_, &c)| c == b'.') {
-        if domain.get(i + 1..).is_some_and(is_suffix) {
-            suffix_start = Some(i + 1);
-            break;
+/// ClickHouse's first significant subdomain of the domain a reader finds,
+/// and where that domain ends (a trailing dot included): with the domain's
+/// trailing dot cut, the whole domain without a dot, the label before the
+/// only dot, else the label before the last two when `suffix` accepts those
+/// two, else the label before the last one. `None` when that is empty.
+fn ch_significant(
+    u: &[u8],
+    reader: Reader,
+    without_www: bool,
+    suffix: &dyn Fn(&[u8]) -> bool,
+) -> Option<(Range<usize>, usize)> {
+    let domain = ch_domain(u, reader, without_www)?;
+    let (begin, domain_end) = (domain.start, domain.end);
+    let end = if u[domain_end - 1] == b'.' { domain_end - 1 } else { domain_end };
+    let mut dots = u[begin..end].iter().enumerate().rev().filter(|&(_, &b)| b == b'.').map(|(i, _)| begin + i);
+    let sub = match (dots.next(), dots.next()) {
+        (None, _) => begin..end,
+        (Some(last), None) => begin..last,
+        (Some(last), Some(second)) => {
+            let third = dots.next().map_or(begin, |i| i + 1);
+            if suffix(&u[second + 1..end]) {
+                third..second
+            } else {
+                second + 1..last
+            }
         }
-    }
-    let suffix_start = match suffix_start {
-        Some(s) => s,
-        None => match b.iter().rposition(|&c| c == b'.') {
-            Some(i) => i + 1,
-            None => return (0, b.len()),
-        },
     };
-    let end = suffix_start - 1;
-    let start = b[..end].iter().rposition(|&c| c == b'.').map_or(0, |i| i + 1);
-    (start, end)
+    (!sub.is_empty()).then_some((sub, domain_end))
 }
 
-fn non_empty(s: Option<&str>) -> Option<&str> {
-    s.filter(|s| !s.is_empty())
-}
-
-/// The domain ClickHouse's significant-subdomain functions read: the host
-/// (without one leading `www.` unless `with_www`), one trailing dot cut;
-/// `None` for a bracketed IP literal.
-fn significant_domain(url: &str, with_www: bool) -> Option<&str> {
-    let host = if with_www { host_of(url)? } else { domain_without_www(url)? };
-    Some(without_trailing_dot(host)).filter(|h| !h.starts_with('['))
-}
-
-/// The first significant subdomain (`cut` false) or the domain from it on
-/// (`cut` true); `None` when the subdomain is empty.
-fn significant(domain: &str, (a, b): (usize, usize), cut: bool) -> Option<&str> {
-    non_empty(domain.get(a..b))?;
-    if cut {
-        domain.get(a..)
-    } else {
-        domain.get(a..b)
+/// ClickHouse's custom-list reading (`cutToFirstSignificantSubdomainCustom`):
+/// the label before the longest suffix of the domain that `is_suffix`
+/// accepts, with that suffix; without one, the label before the last dot.
+/// The range starts at that label and ends before the trailing dot; a
+/// domain without a dot is the range itself.
+fn ch_significant_custom(
+    u: &[u8],
+    reader: Reader,
+    without_www: bool,
+    is_suffix: &dyn Fn(&str) -> bool,
+) -> Option<(Range<usize>, usize)> {
+    let domain = ch_domain(u, reader, without_www)?;
+    let (begin, domain_end) = (domain.start, domain.end);
+    let end = if u[domain_end - 1] == b'.' { domain_end - 1 } else { domain_end };
+    // Label starts: `last` the one before the dot at hand, `before` the one before that.
+    let (mut last, mut before) = (begin, begin);
+    let mut any_dot = false;
+    for dot in (begin..end).filter(|&i| u[i] == b'.') {
+        if std::str::from_utf8(&u[dot + 1..end]).is_ok_and(is_suffix) {
+            return Some((last..end, domain_end)).filter(|(r, _)| !r.is_empty());
+        }
+        (before, last, any_dot) = (last, dot + 1, true);
     }
+    if !any_dot {
+        // A domain without a dot is its own first significant subdomain.
+        return Some((begin..end, domain_end)).filter(|(r, _)| !r.is_empty());
+    }
+    Some((before..last - 1, domain_end)).filter(|(r, _)| !r.is_empty())
 }
 
-/// The first significant subdomain of the host of `url` (ClickHouse's
-/// `firstSignificantSubdomain`): after cutting one leading `www.` and one
-/// trailing dot, the label before the top-level domain, or before the last
-/// two labels when they are a rule of the Public Suffix List (`com.tr`,
-/// `co.uk`, `blogspot.com`; matched case-sensitively, as ClickHouse does);
-/// the host itself when it has no dot. `None` without a host, for an IP
-/// literal, and when the answer is empty (`.a`, `a..b`).
+/// The subdomain itself, or the domain from it on (`cut`).
+fn significant_text(url: &str, found: Option<(Range<usize>, usize)>, cut: bool) -> Option<&str> {
+    let (sub, domain_end) = found?;
+    text(url, if cut { sub.start..domain_end } else { sub })
+}
+
+/// The first significant subdomain of [`domain`] without its `www.`
+/// (ClickHouse's `firstSignificantSubdomain`): the label before the last
+/// two when those two are one of ClickHouse's two-label suffixes (the
+/// Public Suffix List's one-dot rules, taken literally and
+/// case-sensitively: quirk `fss-two-label-list`, so `fs` for
+/// `www.fpl.fs.fed.us` and `b` for `a.b.*.ck`), else the label before the
+/// last one; the label before the only dot; the whole domain without a dot
+/// (`www.com` gives `com`).
 ///
 /// ```
 /// use uriscan_crawl::hosts::first_significant_subdomain;
 /// assert_eq!(first_significant_subdomain("https://news.clickhouse.com.tr/"), Some("clickhouse"));
-/// assert_eq!(first_significant_subdomain("http://a.b.co.uk/"), Some("b"));
+/// assert_eq!(first_significant_subdomain("http://www.fpl.fs.fed.us/"), Some("fs"));
 /// assert_eq!(first_significant_subdomain("http://www.com/"), Some("com"));
 /// ```
 #[must_use]
 pub fn first_significant_subdomain(url: &str) -> Option<&str> {
-    let domain = significant_domain(url, false)?;
-    significant(domain, significant_range(domain, is_two_label_suffix), false)
+    significant_text(url, ch_significant(url.as_bytes(), Reader::Plain, true, &is_two_label_suffix), false)
 }
 
-/// The host of `url` from its first significant subdomain on, one leading
-/// `www.` and one trailing dot cut (ClickHouse's
-/// `cutToFirstSignificantSubdomain`).
+/// [`first_significant_subdomain`] on [`domain_rfc`] (ClickHouse's
+/// `firstSignificantSubdomainRFC`).
+///
+/// ```
+/// use uriscan_crawl::hosts::first_significant_subdomain_rfc;
+/// assert_eq!(first_significant_subdomain_rfc("http://u:p@www.a.b.co.uk:80/"), Some("b"));
+/// ```
+#[must_use]
+pub fn first_significant_subdomain_rfc(url: &str) -> Option<&str> {
+    significant_text(url, ch_significant(url.as_bytes(), Reader::Rfc, true, &is_two_label_suffix), false)
+}
+
+/// [`domain`] without its `www.`, from the first significant subdomain on
+/// (ClickHouse's `cutToFirstSignificantSubdomain`).
 ///
 /// ```
 /// use uriscan_crawl::hosts::cut_to_first_significant_subdomain;
@@ -142,8 +319,19 @@ pub fn first_significant_subdomain(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn cut_to_first_significant_subdomain(url: &str) -> Option<&str> {
-    let domain = significant_domain(url, false)?;
-    significant(domain, significant_range(domain, is_two_label_suffix), true)
+    significant_text(url, ch_significant(url.as_bytes(), Reader::Plain, true, &is_two_label_suffix), true)
+}
+
+/// [`cut_to_first_significant_subdomain`] on [`domain_rfc`] (ClickHouse's
+/// `cutToFirstSignificantSubdomainRFC`).
+///
+/// ```
+/// use uriscan_crawl::hosts::cut_to_first_significant_subdomain_rfc;
+/// assert_eq!(cut_to_first_significant_subdomain_rfc("http://u:p@www.a.b.co.uk:80/"), Some("b.co.uk"));
+/// ```
+#[must_use]
+pub fn cut_to_first_significant_subdomain_rfc(url: &str) -> Option<&str> {
+    significant_text(url, ch_significant(url.as_bytes(), Reader::Rfc, true, &is_two_label_suffix), true)
 }
 
 /// [`cut_to_first_significant_subdomain`] with the host's `www.` kept
@@ -156,42 +344,78 @@ pub fn cut_to_first_significant_subdomain(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn cut_to_first_significant_subdomain_with_www(url: &str) -> Option<&str> {
-    let domain = significant_domain(url, true)?;
-    significant(domain, significant_range(domain, is_two_label_suffix), true)
+    significant_text(url, ch_significant(url.as_bytes(), Reader::Plain, false, &is_two_label_suffix), true)
 }
 
-/// [`first_significant_subdomain`] with a custom suffix list
-/// (ClickHouse's `firstSignificantSubdomainCustom`): `is_suffix` says
-/// whether a string is a suffix; the answer is the label before the longest
-/// suffix of the host it accepts, or before the last label when it accepts
-/// none.
+/// [`cut_to_first_significant_subdomain_with_www`] on [`domain_rfc`]
+/// (ClickHouse's `cutToFirstSignificantSubdomainWithWWWRFC`).
 ///
 /// ```
-/// use std::collections::HashSet;
+/// use uriscan_crawl::hosts::cut_to_first_significant_subdomain_with_www_rfc;
+/// assert_eq!(cut_to_first_significant_subdomain_with_www_rfc("http://u@www.tr/"), Some("www.tr"));
+/// ```
+#[must_use]
+pub fn cut_to_first_significant_subdomain_with_www_rfc(url: &str) -> Option<&str> {
+    significant_text(url, ch_significant(url.as_bytes(), Reader::Rfc, false, &is_two_label_suffix), true)
+}
+
+/// [`first_significant_subdomain`] with a list of your own
+/// (ClickHouse's `firstSignificantSubdomainCustom`, with a list whose
+/// entries are plain suffixes): `is_suffix` is asked about the last two
+/// labels only, as ClickHouse's function asks its list.
+///
+/// ```
 /// use uriscan_crawl::hosts::first_significant_subdomain_custom;
-/// let list: HashSet<&str> = ["com", "co.uk", "uk"].into();
-/// let f = |s: &str| list.contains(s);
+/// let f = |s: &str| ["com", "co.uk", "uk"].contains(&s);
 /// assert_eq!(first_significant_subdomain_custom("http://a.b.co.uk/", f), Some("b"));
 /// assert_eq!(first_significant_subdomain_custom("http://bar.foo.there-is-no-such-domain/", f), Some("foo"));
 /// ```
 #[must_use]
 pub fn first_significant_subdomain_custom(url: &str, is_suffix: impl Fn(&str) -> bool) -> Option<&str> {
-    let domain = significant_domain(url, false)?;
-    significant(domain, significant_range_custom(domain, &is_suffix), false)
+    let lookup = |level: &[u8]| std::str::from_utf8(level).is_ok_and(&is_suffix);
+    significant_text(url, ch_significant(url.as_bytes(), Reader::Plain, true, &lookup), false)
 }
 
-/// [`cut_to_first_significant_subdomain`] with a custom suffix list
-/// (ClickHouse's `cutToFirstSignificantSubdomainCustom`), `www.` cut.
+/// [`first_significant_subdomain_custom`] on [`domain_rfc`] (ClickHouse's
+/// `firstSignificantSubdomainCustomRFC`).
+///
+/// ```
+/// use uriscan_crawl::hosts::first_significant_subdomain_custom_rfc;
+/// assert_eq!(first_significant_subdomain_custom_rfc("http://u:p@a.b.co.uk/", |s| s == "co.uk"), Some("b"));
+/// ```
+#[must_use]
+pub fn first_significant_subdomain_custom_rfc(url: &str, is_suffix: impl Fn(&str) -> bool) -> Option<&str> {
+    let lookup = |level: &[u8]| std::str::from_utf8(level).is_ok_and(&is_suffix);
+    significant_text(url, ch_significant(url.as_bytes(), Reader::Rfc, true, &lookup), false)
+}
+
+/// [`domain`] without its `www.`, from the label before the longest suffix
+/// `is_suffix` accepts (asked about every suffix after a dot, longest
+/// first), or from the label before the last dot when it accepts none; a
+/// domain without a dot whole (ClickHouse's
+/// `cutToFirstSignificantSubdomainCustom` with a list of plain suffixes).
 ///
 /// ```
 /// use uriscan_crawl::hosts::cut_to_first_significant_subdomain_custom;
 /// let f = |s: &str| s == "co.uk" || s == "uk";
 /// assert_eq!(cut_to_first_significant_subdomain_custom("http://www.a.b.co.uk/", f), Some("b.co.uk"));
+/// assert_eq!(cut_to_first_significant_subdomain_custom("http://bar.foo.there-is-no-such-domain/", f), Some("foo.there-is-no-such-domain"));
 /// ```
 #[must_use]
 pub fn cut_to_first_significant_subdomain_custom(url: &str, is_suffix: impl Fn(&str) -> bool) -> Option<&str> {
-    let domain = significant_domain(url, false)?;
-    significant(domain, significant_range_custom(domain, &is_suffix), true)
+    significant_text(url, ch_significant_custom(url.as_bytes(), Reader::Plain, true, &is_suffix), true)
+}
+
+/// [`cut_to_first_significant_subdomain_custom`] on [`domain_rfc`]
+/// (ClickHouse's `cutToFirstSignificantSubdomainCustomRFC`).
+///
+/// ```
+/// use uriscan_crawl::hosts::cut_to_first_significant_subdomain_custom_rfc;
+/// assert_eq!(cut_to_first_significant_subdomain_custom_rfc("http://u:p@www.a.b.co.uk/", |s| s == "co.uk"), Some("b.co.uk"));
+/// ```
+#[must_use]
+pub fn cut_to_first_significant_subdomain_custom_rfc(url: &str, is_suffix: impl Fn(&str) -> bool) -> Option<&str> {
+    significant_text(url, ch_significant_custom(url.as_bytes(), Reader::Rfc, true, &is_suffix), true)
 }
 
 /// [`cut_to_first_significant_subdomain_custom`] with the host's `www.`
@@ -204,8 +428,55 @@ pub fn cut_to_first_significant_subdomain_custom(url: &str, is_suffix: impl Fn(&
 /// ```
 #[must_use]
 pub fn cut_to_first_significant_subdomain_custom_with_www(url: &str, is_suffix: impl Fn(&str) -> bool) -> Option<&str> {
-    let domain = significant_domain(url, true)?;
-    significant(domain, significant_range_custom(domain, &is_suffix), true)
+    significant_text(url, ch_significant_custom(url.as_bytes(), Reader::Plain, false, &is_suffix), true)
+}
+
+/// [`cut_to_first_significant_subdomain_custom_with_www`] on
+/// [`domain_rfc`] (ClickHouse's
+/// `cutToFirstSignificantSubdomainCustomWithWWWRFC`).
+///
+/// ```
+/// use uriscan_crawl::hosts::cut_to_first_significant_subdomain_custom_with_www_rfc;
+/// assert_eq!(cut_to_first_significant_subdomain_custom_with_www_rfc("http://u@www.com/", |s| s == "com"), Some("www.com"));
+/// ```
+#[must_use]
+pub fn cut_to_first_significant_subdomain_custom_with_www_rfc(
+    url: &str,
+    is_suffix: impl Fn(&str) -> bool,
+) -> Option<&str> {
+    significant_text(url, ch_significant_custom(url.as_bytes(), Reader::Rfc, false, &is_suffix), true)
+}
+
+/// The port after the host a reader finds (ClickHouse's `port`, `portRFC`).
+pub(crate) fn ch_port(url: &str, rfc: bool) -> Option<u16> {
+    let u = url.as_bytes();
+    let reader = if rfc { Reader::Rfc } else { Reader::Plain };
+    let host = reader.host(u)?;
+    let mut end = host.end;
+    // `portRFC` reads the port after an IPv6 literal's `]`.
+    if rfc && at(u, end) == b']' {
+        end += 1;
+    }
+    ch::port_after(u, end)
+}
+
+/// The RFC 3986 host of `url` (after the authority's last `@`, before the
+/// port, a bracketed IP literal with its brackets); `None` without an
+/// authority. For the Common Crawl columns and [`domain_depth`].
+pub(crate) fn host_of(url: &str) -> Option<&str> {
+    let authority = uriscan::split(url).authority?;
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let len = if host.starts_with('[') {
+        host.find(']').map_or(host.len(), |i| i + 1)
+    } else {
+        host.find(':').unwrap_or(host.len())
+    };
+    host.get(..len)
+}
+
+/// `host` without one trailing dot.
+fn without_trailing_dot(host: &str) -> &str {
+    host.strip_suffix('.').unwrap_or(host)
 }
 
 /// The labels of `host` from the right (the top-level domain first), one
@@ -279,19 +550,4 @@ pub fn domain_depth(url: &str) -> Option<usize> {
         return None;
     }
     Some(host.bytes().filter(|&b| b == b'.').count() + 1)
-}
-
-/// The host of `url` (ClickHouse's `domain` and `domainRFC`): after the
-/// authority's last `@`, before the port, a bracketed IP literal with its
-/// brackets; `None` without an authority or for an empty host.
-///
-/// ```
-/// use uriscan_crawl::hosts::domain;
-/// assert_eq!(domain("svn+ssh://some.svn-hosting.com:80/repo/trunk"), Some("some.svn-hosting.com"));
-/// assert_eq!(domain("http://u:p@[::1]:8080/"), Some("[::1]"));
-/// assert_eq!(domain("some.svn-hosting.com/repo"), None);
-/// ```
-#[must_use]
-pub fn domain(url: &str) -> Option<&str> {
-    host_of(url).filter(|h| !h.is_empty())
 }

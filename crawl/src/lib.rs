@@ -10,7 +10,10 @@
 //! ```
 #![warn(missing_docs)]
 
-mod bytes;
+mod clickhouse_tld;
+mod clickhouse_url;
+mod escapes;
+mod host_forms;
 pub mod surt;
 
 pub use surt::{archive_canonical, surt, surt_bytes_into, surt_into, surt_with, SurtOptions};
@@ -18,16 +21,16 @@ pub mod domain;
 
 pub use domain::{domain_parts, public_suffix, registrable_domain, DomainOptions, DomainParts, HostClass, Section};
 pub mod canon;
+pub mod hierarchy;
 pub mod params;
-pub mod url_functions;
 
 pub mod cc_index;
 pub mod encoding;
 pub mod function_set;
 pub mod hosts;
 pub mod paths;
-pub mod query;
 pub mod spark;
+pub mod uri;
 
 pub use canon::{canon, CanonError, Profile};
 pub use params::{filter_params, filter_params_bytes, strip_tracking, ParamFilter, TRACKING_NAMES, TRACKING_PREFIXES};

@@ -1,154 +1,168 @@
-//! Path, authority and port functions of ClickHouse (`path`, `pathFull`,
-//! `netloc`, `port`, `queryStringAndFragment`) and the path's segments and
-//! file extension, on RFC 3986 Appendix B's split ([`uriscan::split`]): any
-//! string gets an answer, and every string answer is a slice of the input.
+//! Scheme, path, authority, port, query and fragment functions of
+//! ClickHouse (`protocol`, `path`, `pathFull`, `netloc`, `port`, `portRFC`,
+//! `queryString`, `fragment`, `queryStringAndFragment`, `cutQueryString`,
+//! `cutFragment`, `cutQueryStringAndFragment`), and the path's segments, its
+//! file extension and the port with the scheme's default (on RFC 3986's
+//! reading).
 //!
-//! ClickHouse reads a host without `//` (`example.com/x` has the path `/x`
-//! there, and is one relative path here), stops `port` at a userinfo's `:`
-//! or at an IPv6 literal (0 there), and gives `netloc` of `mailto:x@y` as
-//! the whole string (nothing here); each such case is a row of
-//! `tests/data/clickhouse_url_fns_differences.txt`.
+//! The ClickHouse functions answer as ClickHouse 26.9 does on every row of
+//! `tests/data/clickhouse_*.txt`, quirks included: ClickHouse does not split
+//! the URL once; each function searches for its own delimiters. The query
+//! starts at the first `?` of the whole string, even inside the fragment
+//! (quirk `query-first-question-mark`: `queryString` of `http://h/#a/b?c`
+//! is `c`); the fragment at the first `#`; the path at the first `/` that
+//! does not start a `//` (quirk `path-after-first-slash`: `a.com/x` has the
+//! path `/x`, `http://a.com?x/y` the path `/y`). Every string answer is a
+//! slice of the input; ClickHouse's "nothing" (an empty string, port 0) is
+//! `None` where the type allows it.
+
+use std::borrow::Cow;
 
 use uriscan::PathSegments;
 
-use crate::url_functions::host_of;
+use crate::clickhouse_url as ch;
 
-/// Where `part` (a slice of `url`) starts in `url`.
-fn start_in(url: &str, part: &str) -> usize {
-    (part.as_ptr() as usize).wrapping_sub(url.as_ptr() as usize)
+/// `url[r]` (never panics: the readers cut at ASCII bytes).
+fn slice(url: &str, r: std::ops::Range<usize>) -> &str {
+    url.get(r).unwrap_or_default()
 }
 
-/// Byte offsets of the path's start and end in `url`.
-fn path_range(url: &str) -> (usize, usize) {
-    let c = uriscan::split(url);
-    let end = match (c.query, c.fragment) {
-        (Some(q), _) => start_in(url, q).saturating_sub(1),
-        (None, Some(f)) => start_in(url, f).saturating_sub(1),
-        (None, None) => url.len(),
-    };
-    (end.saturating_sub(c.path.len()), end)
+/// The scheme as ClickHouse's `protocol` gives it: a letter, then letters,
+/// digits, `+`, `-`, `.`, followed by `:` and at least three more bytes
+/// (quirk `protocol-needs-4-bytes`: `a:bc` has none); `None` otherwise.
+///
+/// ```
+/// use uriscan_crawl::paths::protocol;
+/// assert_eq!(protocol("https://clickhouse.com/"), Some("https"));
+/// assert_eq!(protocol("mailto:a@b"), Some("mailto"));
+/// assert_eq!(protocol("//h/p"), None);
+/// ```
+#[must_use]
+pub fn protocol(url: &str) -> Option<&str> {
+    Some(slice(url, ch::protocol(url.as_bytes()))).filter(|s| !s.is_empty())
 }
 
-/// The path of `url` (RFC 3986 Appendix B; ClickHouse's `path` for a URL
-/// with `//`).
+/// The path as ClickHouse's `path` gives it: from the first `/` that does
+/// not start a `//` (after a `//`, the next `/`) to the first `?` or `#`
+/// after it (quirk `path-after-first-slash`).
 ///
 /// ```
 /// use uriscan_crawl::paths::path;
 /// assert_eq!(path("http://a.com/b/c?d#e"), "/b/c");
+/// assert_eq!(path("a.com/b/c"), "/b/c");
 /// assert_eq!(path("http://a.com"), "");
 /// ```
 #[must_use]
 pub fn path(url: &str) -> &str {
-    let (a, b) = path_range(url);
-    url.get(a..b).unwrap_or_default()
+    slice(url, ch::path(url.as_bytes(), false))
 }
 
-/// The path with the query and fragment that follow it (ClickHouse's
-/// `pathFull`).
+/// [`path`] with everything after it (ClickHouse's `pathFull`).
 ///
 /// ```
 /// use uriscan_crawl::paths::path_full;
 /// assert_eq!(path_full("https://example.com/path/to/page.html?p=1#s"), "/path/to/page.html?p=1#s");
 /// assert_eq!(path_full("http://a.com"), "");
-/// assert_eq!(path_full("http://a.com?q"), "?q");
+/// assert_eq!(path_full("http://a.com?q"), "");
 /// ```
 #[must_use]
 pub fn path_full(url: &str) -> &str {
-    let (a, _) = path_range(url);
-    url.get(a..).unwrap_or_default()
+    slice(url, ch::path(url.as_bytes(), true))
 }
 
-/// The raw segments of the path (after each `/`; see
-/// [`uriscan::PathSegments`]).
+/// ClickHouse's `netloc`: from after `//` or `scheme://` (as [`domain`]
+/// finds it; quirk `scheme-16-bytes`) to the first `#`, to the first `/` or
+/// `?` after a `@`, else to the last `/` or `?` (quirk `netloc-last-slash`:
+/// `example.com/path/to` for `https://example.com/path/to/page.html`), or
+/// to the first of `;`, `=`, `&`, `~`, `%` before any `@` (quirk
+/// `netloc-sub-delimiter`); a space or one of `` <>{}|\\^[] `` ends it too.
+/// `None` where ClickHouse gives an empty string.
 ///
-/// ```
-/// use uriscan_crawl::paths::path_segments;
-/// assert_eq!(path_segments("http://h/a/%2F/b?x/y").collect::<Vec<_>>(), ["a", "%2F", "b"]);
-/// ```
-#[must_use]
-pub fn path_segments(url: &str) -> PathSegments<'_> {
-    PathSegments::new(path(url))
-}
-
-/// The file extension of the path's last segment: the text after the
-/// segment's last `.`, when that dot is neither its first nor its last
-/// byte (`.htaccess` and `a.` have none). Raw, not decoded.
-///
-/// ```
-/// use uriscan_crawl::paths::file_extension;
-/// assert_eq!(file_extension("http://h/a/b.tar.gz?x=1.2"), Some("gz"));
-/// assert_eq!(file_extension("http://h/a.b/"), None);
-/// assert_eq!(file_extension("http://h/.htaccess"), None);
-/// assert_eq!(file_extension("report.PDF"), Some("PDF"));
-/// ```
-#[must_use]
-pub fn file_extension(url: &str) -> Option<&str> {
-    let p = path(url);
-    let last = p.rsplit('/').next().unwrap_or_default();
-    match last.rfind('.') {
-        Some(i) if i > 0 && i + 1 < last.len() => last.get(i + 1..),
-        _ => None,
-    }
-}
-
-/// The authority of `url` (userinfo, host and port; ClickHouse's `netloc`);
-/// `None` without `//`.
+/// [`domain`]: crate::hosts::domain
 ///
 /// ```
 /// use uriscan_crawl::paths::netloc;
 /// assert_eq!(netloc("http://u:p@a.com:80/x"), Some("u:p@a.com:80"));
-/// assert_eq!(netloc("mailto:x@y"), None);
+/// assert_eq!(netloc("https://example.com/path/to/page.html?param=value"), Some("example.com/path/to"));
+/// assert_eq!(netloc("mailto:x@y"), Some("mailto:x@y"));
 /// ```
 #[must_use]
 pub fn netloc(url: &str) -> Option<&str> {
-    uriscan::split(url).authority
+    Some(slice(url, ch::netloc(url.as_bytes()))).filter(|s| !s.is_empty())
 }
 
-/// The raw port of `url`: the authority after the host and its `:`; `None`
-/// without one (`Some("")` for `http://h:/`).
-fn port_str(url: &str) -> Option<&str> {
-    let authority = uriscan::split(url).authority?;
-    let host = host_of(url)?;
-    let end = start_in(url, host) + host.len() - start_in(url, authority);
-    authority.get(end..)?.strip_prefix(':')
-}
-
-/// The explicit port of `url` as a number (ClickHouse's `port`, which gives
-/// 0 where this gives `None`: no port, an empty port, one that is not a
-/// number below 65536).
+/// The port of `url` as ClickHouse's `port` reads it: the digits after the
+/// `:` that ends [`domain`]'s host, up to `/`, `?`, `#` or the end, below
+/// 65536; `None` (ClickHouse: the default port, 0 without one) for no such
+/// port, an empty one, a host [`domain`] does not find (quirk
+/// `port-needs-host`: `http://localhost:8080/` has none) or a userinfo
+/// with a `:` (quirk `host-userinfo-colon`).
+///
+/// [`domain`]: crate::hosts::domain
 ///
 /// ```
 /// use uriscan_crawl::paths::port;
 /// assert_eq!(port("https://a.com:8443/"), Some(8443));
-/// assert_eq!(port("http://u:p@[::1]:81/"), Some(81));
-/// assert_eq!(port("http://a.com/"), None);
+/// assert_eq!(port("http://localhost:8080/"), None);
 /// assert_eq!(port("http://a.com:65536/"), None);
 /// ```
 #[must_use]
 pub fn port(url: &str) -> Option<u16> {
-    let p = port_str(url)?;
-    if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    p.parse().ok()
+    crate::hosts::ch_port(url, false)
 }
 
-/// The explicit port of `url`, or else its scheme's default port
-/// ([`uriscan::scheme::default_port`]).
+/// The port of `url` as ClickHouse's `portRFC` reads it: after the host of
+/// [`domain_rfc`] (the userinfo skipped; after an IPv6 literal's `]`).
+///
+/// [`domain_rfc`]: crate::hosts::domain_rfc
 ///
 /// ```
-/// use uriscan_crawl::paths::port_or_default;
-/// assert_eq!(port_or_default("https://a.com/"), Some(443));
-/// assert_eq!(port_or_default("HTTP://a.com:8080/"), Some(8080));
-/// assert_eq!(port_or_default("foo://a.com/"), None);
+/// use uriscan_crawl::paths::port_rfc;
+/// assert_eq!(port_rfc("http://u:p@a.com:81/"), Some(81));
+/// assert_eq!(port_rfc("http://[::1]:81/"), Some(81));
+/// assert_eq!(port_rfc("http://localhost:81/"), None);
 /// ```
 #[must_use]
-pub fn port_or_default(url: &str) -> Option<u16> {
-    port(url).or_else(|| uriscan::split(url).scheme.and_then(uriscan::scheme::default_port))
+pub fn port_rfc(url: &str) -> Option<u16> {
+    crate::hosts::ch_port(url, true)
 }
 
-/// The query and the fragment, with the `#` between them, without the `?`
-/// (ClickHouse's `queryStringAndFragment`); `None` when there is neither.
+/// The query of `url` without its `?` (ClickHouse's `queryString`): after
+/// the first `?`, up to the first `#` after it (quirk
+/// `query-first-question-mark`); `None` without a `?`.
+///
+/// ```
+/// use uriscan_crawl::paths::query_string;
+/// assert_eq!(query_string("http://a/b?c=1&d#e?f"), Some("c=1&d"));
+/// assert_eq!(query_string("http://h/#a/b?c"), Some("c"));
+/// assert_eq!(query_string("http://a/b#e"), None);
+/// ```
+#[must_use]
+pub fn query_string(url: &str) -> Option<&str> {
+    let u = url.as_bytes();
+    let (question, _) = ch::question_and_hash(u);
+    if question == u.len() {
+        return None;
+    }
+    Some(slice(url, question + 1..ch::find(u, question, |b| b == b'#')))
+}
+
+/// The fragment of `url` without its `#` (ClickHouse's `fragment`): after
+/// the first `#`.
+///
+/// ```
+/// use uriscan_crawl::paths::fragment;
+/// assert_eq!(fragment("http://a/b?c#d?e"), Some("d?e"));
+/// ```
+#[must_use]
+pub fn fragment(url: &str) -> Option<&str> {
+    let (_, hash) = ch::question_and_hash(url.as_bytes());
+    url.get(hash + 1..)
+}
+
+/// ClickHouse's `queryStringAndFragment`: after the first `?` to the end;
+/// without a `?`, from the first `#` (kept) to the end; `None` without
+/// either.
 ///
 /// ```
 /// use uriscan_crawl::paths::query_string_and_fragment;
@@ -159,51 +173,128 @@ pub fn port_or_default(url: &str) -> Option<u16> {
 /// ```
 #[must_use]
 pub fn query_string_and_fragment(url: &str) -> Option<&str> {
-    let (_, end) = path_range(url);
-    match url.get(end..)? {
-        "" => None,
-        rest => Some(rest.strip_prefix('?').unwrap_or(rest)),
+    let (question, hash) = ch::question_and_hash(url.as_bytes());
+    if question < url.len() {
+        url.get(question + 1..)
+    } else if hash < url.len() {
+        url.get(hash..)
+    } else {
+        None
     }
 }
 
-/// The raw port of `url` (see [`port`]): `None` without one, `Some("")` for
-/// `http://h:/`.
+/// `url` without its fragment and the `#` (ClickHouse's `cutFragment`):
+/// cut at the first `#`.
+///
+/// ```
+/// use uriscan_crawl::paths::cut_fragment;
+/// assert_eq!(cut_fragment("http://example.com/path?query=value#fragment123"), "http://example.com/path?query=value");
+/// assert_eq!(cut_fragment("http://example.com#fragment"), "http://example.com");
+/// ```
+#[must_use]
+pub fn cut_fragment(url: &str) -> &str {
+    let (_, hash) = ch::question_and_hash(url.as_bytes());
+    slice(url, 0..hash)
+}
+
+/// `url` without its query and the `?`, the fragment kept (ClickHouse's
+/// `cutQueryString`): the first `?` and what follows it up to the next `#`
+/// are cut (quirk `query-first-question-mark`: `http://a.com/#a?b#c` gives
+/// `http://a.com/#a#c`). Borrowed when there is nothing after the query.
+///
+/// ```
+/// use uriscan_crawl::paths::cut_query_string;
+/// assert_eq!(cut_query_string("http://example.com/path?query=value&param=123#fragment"), "http://example.com/path#fragment");
+/// assert_eq!(cut_query_string("http://example.com/#a?b"), "http://example.com/#a");
+/// ```
+#[must_use]
+pub fn cut_query_string(url: &str) -> Cow<'_, str> {
+    let u = url.as_bytes();
+    let (question, _) = ch::question_and_hash(u);
+    let end = ch::find(u, question, |b| b == b'#');
+    match (url.get(..question), url.get(end..)) {
+        (Some(before), Some("")) => Cow::Borrowed(before),
+        (Some(before), Some(after)) if question < end => Cow::Owned([before, after].concat()),
+        _ => Cow::Borrowed(url),
+    }
+}
+
+/// `url` without its query and fragment (ClickHouse's
+/// `cutQueryStringAndFragment`): cut at the first `?`, or without one at
+/// the first `#` (quirk `query-first-question-mark`: `http://a.com/#a?b`
+/// gives `http://a.com/#a`).
+///
+/// ```
+/// use uriscan_crawl::paths::cut_query_string_and_fragment;
+/// assert_eq!(cut_query_string_and_fragment("http://example.com/path?query=value&param=123#fragment"), "http://example.com/path");
+/// assert_eq!(cut_query_string_and_fragment("http://a.com/#a?b"), "http://a.com/#a");
+/// ```
+#[must_use]
+pub fn cut_query_string_and_fragment(url: &str) -> &str {
+    let (question, hash) = ch::question_and_hash(url.as_bytes());
+    slice(url, 0..if question < url.len() { question } else { hash })
+}
+
+/// RFC 3986 Appendix B's path of `url` ([`uriscan::split`]).
+fn rfc3986_path(url: &str) -> &str {
+    uriscan::split(url).path
+}
+
+/// The raw segments of RFC 3986's path (after each `/`; see
+/// [`uriscan::PathSegments`]).
+///
+/// ```
+/// use uriscan_crawl::paths::path_segments;
+/// assert_eq!(path_segments("http://h/a/%2F/b?x/y").collect::<Vec<_>>(), ["a", "%2F", "b"]);
+/// ```
+#[must_use]
+pub fn path_segments(url: &str) -> PathSegments<'_> {
+    PathSegments::new(rfc3986_path(url))
+}
+
+/// The file extension of the last segment of RFC 3986's path: the text
+/// after the segment's last `.`, when that dot is neither its first nor its
+/// last byte (`.htaccess` and `a.` have none). Raw, not decoded.
+///
+/// ```
+/// use uriscan_crawl::paths::file_extension;
+/// assert_eq!(file_extension("http://h/a/b.tar.gz?x=1.2"), Some("gz"));
+/// assert_eq!(file_extension("http://h/a.b/"), None);
+/// assert_eq!(file_extension("http://h/.htaccess"), None);
+/// assert_eq!(file_extension("report.PDF"), Some("PDF"));
+/// ```
+#[must_use]
+pub fn file_extension(url: &str) -> Option<&str> {
+    let p = rfc3986_path(url);
+    let last = p.rsplit('/').next().unwrap_or_default();
+    match last.rfind('.') {
+        Some(i) if i > 0 && i + 1 < last.len() => last.get(i + 1..),
+        _ => None,
+    }
+}
+
+/// The raw port of `url` as RFC 3986 reads it: the authority after the
+/// host and its `:`; `None` without one (`Some("")` for `http://h:/`).
 pub(crate) fn port_raw(url: &str) -> Option<&str> {
-    port_str(url)
+    let authority = uriscan::split(url).authority?;
+    let host = crate::hosts::host_of(url)?;
+    let host_end = (host.as_ptr() as usize - authority.as_ptr() as usize) + host.len();
+    authority.get(host_end..)?.strip_prefix(':')
 }
 
-/// The scheme of `url` (ClickHouse's `protocol`), as written.
+/// The explicit port of `url` as RFC 3986 reads it (after the authority's
+/// host, also after a userinfo with `:` or an IP literal), or else its
+/// scheme's default port ([`uriscan::scheme::default_port`]).
 ///
 /// ```
-/// use uriscan_crawl::paths::protocol;
-/// assert_eq!(protocol("https://clickhouse.com/"), Some("https"));
-/// assert_eq!(protocol("//h/p"), None);
+/// use uriscan_crawl::paths::port_or_default;
+/// assert_eq!(port_or_default("https://a.com/"), Some(443));
+/// assert_eq!(port_or_default("HTTP://localhost:8080/"), Some(8080));
+/// assert_eq!(port_or_default("http://u:p@[::1]:81/"), Some(81));
+/// assert_eq!(port_or_default("foo://a.com/"), None);
 /// ```
 #[must_use]
-pub fn protocol(url: &str) -> Option<&str> {
-    uriscan::split(url).scheme
-}
-
-/// The query of `url` without its `?` (ClickHouse's `queryString`); `None`
-/// without one, `Some("")` for an empty one.
-///
-/// ```
-/// use uriscan_crawl::paths::query_string;
-/// assert_eq!(query_string("http://a/b?c=1&d#e?f"), Some("c=1&d"));
-/// assert_eq!(query_string("http://a/b#e?f"), None);
-/// ```
-#[must_use]
-pub fn query_string(url: &str) -> Option<&str> {
-    uriscan::split(url).query
-}
-
-/// The fragment of `url` without its `#` (ClickHouse's `fragment`).
-///
-/// ```
-/// use uriscan_crawl::paths::fragment;
-/// assert_eq!(fragment("http://a/b?c#d?e"), Some("d?e"));
-/// ```
-#[must_use]
-pub fn fragment(url: &str) -> Option<&str> {
-    uriscan::split(url).fragment
+pub fn port_or_default(url: &str) -> Option<u16> {
+    let explicit = port_raw(url).filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    explicit.and_then(|p| p.parse().ok()).or_else(|| uriscan::split(url).scheme.and_then(uriscan::scheme::default_port))
 }

@@ -98,9 +98,8 @@ use regex::bytes::Regex;
 use std::sync::OnceLock;
 use uriscan::QueryPairsBytes;
 
-use crate::bytes::{
-    escape_lower_into, inet_aton_digits, is_plain, needs_escape, push_ipv4, push_u16, unescape_repeatedly,
-};
+use crate::escapes::{escape_lower_into, is_plain, needs_escape, unescape_repeatedly};
+use crate::host_forms::{inet_aton_digits, push_ipv4, push_u16};
 
 /// Options of [`surt_with`], named as the reference names them.
 ///
@@ -732,8 +731,11 @@ fn idna_host(host: &[u8]) -> Option<Vec<u8>> {
         if i > 0 {
             out.push(b'.');
         }
-        let ascii: Cow<'_, str> =
-            if label.is_ascii() { Cow::Borrowed(label) } else { Cow::Owned(crate::bytes::idna2003_to_ascii(label)?) };
+        let ascii: Cow<'_, str> = if label.is_ascii() {
+            Cow::Borrowed(label)
+        } else {
+            Cow::Owned(crate::host_forms::idna2003_to_ascii(label)?)
+        };
         if ascii.is_empty() || ascii.len() > 63 {
             return None;
         }

@@ -2,10 +2,9 @@
 //! strings (quickcheck; the seed is fixed by quickcheck's own generator).
 
 use quickcheck::{QuickCheck, TestResult};
-use uriscan_crawl::url_functions::{
-    cut_fragment, cut_query_string, cut_query_string_and_fragment, cut_www, domain_without_www, url_hierarchy,
-    url_path_hierarchy,
-};
+use uriscan_crawl::hierarchy::{url_hierarchy, url_path_hierarchy};
+use uriscan_crawl::hosts::{cut_www, domain_without_www};
+use uriscan_crawl::paths::{cut_fragment, cut_query_string, cut_query_string_and_fragment};
 use uriscan_crawl::{
     canon, domain_parts, filter_params, filter_params_bytes, surt, surt_bytes_into, surt_into, surt_with,
     DomainOptions, ParamFilter, Profile, SurtOptions,

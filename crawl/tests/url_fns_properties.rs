@@ -1,5 +1,5 @@
 //! Properties of the URL function set (quickcheck): removing a parameter
-//! never changes another byte; hierarchies are prefixes of the input; no
+//! removes what finding it finds and never changes another byte; hierarchies are prefixes of the input; no
 //! function panics on arbitrary strings or bytes; a million `&`, a huge
 //! parameter and NUL bytes get a clear answer.
 
@@ -9,20 +9,20 @@ use uriscan_crawl::encoding::{
     decode_url_component, decode_url_component_lossy, decode_url_form_component, decode_url_form_component_lossy,
     encode_url_component, encode_url_form_component,
 };
+use uriscan_crawl::hierarchy::{url_hierarchy, url_path_hierarchy};
 use uriscan_crawl::hosts::{
     cut_to_first_significant_subdomain, cut_to_first_significant_subdomain_custom,
     cut_to_first_significant_subdomain_custom_with_www, cut_to_first_significant_subdomain_with_www, domain_depth,
     first_significant_subdomain, first_significant_subdomain_custom, host_nth_last_part, host_reversed,
     top_level_domain,
 };
-use uriscan_crawl::paths::{
-    file_extension, netloc, path, path_full, path_segments, port, port_or_default, query_string_and_fragment,
-};
-use uriscan_crawl::query::{
+use uriscan_crawl::params::{
     cut_url_parameter, cut_url_parameters, url_parameter, url_parameter_decoded, url_parameter_names,
     url_parameter_pairs, url_parameter_values, url_parameters,
 };
-use uriscan_crawl::url_functions::{url_hierarchy, url_path_hierarchy};
+use uriscan_crawl::paths::{
+    file_extension, netloc, path, path_full, path_segments, port, port_or_default, query_string_and_fragment,
+};
 
 /// A string made of the bytes URLs are made of, often starting `http://`.
 #[derive(Clone, Debug)]
@@ -53,45 +53,34 @@ fn qc() -> QuickCheck {
     QuickCheck::new().tests(5000).max_tests(20000)
 }
 
-/// `out` is `url` with some byte ranges deleted, all inside the query, and
-/// the deleted bytes are the pieces named in `names` and `&`s: the other
-/// pieces come out in order, byte for byte.
-fn check_cut(url: &str, names: &[&str]) -> bool {
-    let out = cut_url_parameters(url, names);
-    let c = uriscan::split(url);
-    let Some(q) = c.query else { return out == url };
-    let q_start = q.as_ptr() as usize - url.as_ptr() as usize;
-    let q_end = q_start + q.len();
-    let (before, after) = (&url[..q_start], &url[q_end..]);
-    if !out.starts_with(before) || !out.ends_with(after) || out.len() < before.len() + after.len() {
-        return false;
-    }
-    let new_q = &out[before.len()..out.len() - after.len()];
-    // The kept pieces, in order: the old query's pieces without the named ones.
-    let kept: Vec<&str> = q.split('&').filter(|p| !p.is_empty()).filter(|p| !is_named(p, names)).collect();
-    let new_pieces: Vec<&str> = new_q.split('&').filter(|p| !p.is_empty()).collect();
-    if kept != new_pieces {
-        return false;
-    }
-    // The new query is the old one's `&`-separated segments, without the named ones, joined by `&`.
-    let segments: Vec<&str> = q.split('&').filter(|p| p.is_empty() || !is_named(p, names)).collect();
-    if new_q != segments.join("&") {
-        return false;
-    }
-    // Nothing but whole named pieces and `&` went: the new query is a subsequence of the old.
-    let mut old = q.bytes();
-    new_q.bytes().all(|b| old.any(|o| o == b))
+/// Removing one name agrees with finding it: nothing changes when
+/// `url_parameter` finds no `name=`, else exactly one range goes, `name=`
+/// and the value `url_parameter` gives, with the `&` after it or else the
+/// one before it (ClickHouse's `cutURLParameter`), and every other byte
+/// stays, in order.
+fn check_cut(url: &str, name: &str) -> bool {
+    let out = cut_url_parameter(url, name);
+    let Some(value) = url_parameter(url, name) else { return out == url };
+    // Where the piece `name=value` is: the value is a slice of the URL.
+    let value_start = value.as_ptr() as usize - url.as_ptr() as usize;
+    let (start, end) = (value_start - name.len() - 1, value_start + value.len());
+    let without = |a: usize, b: usize| url.get(..a).zip(url.get(b..)).map(|(x, y)| [x, y].concat());
+    let candidates = [without(start, end + 1), without(start.wrapping_sub(1), end), without(start, end)];
+    url[start..end] == format!("{name}={value}") && candidates.iter().flatten().any(|c| *c == out)
 }
 
-fn is_named(piece: &str, names: &[&str]) -> bool {
-    let key = piece.split_once('=').map_or(piece, |(k, _)| k);
-    names.contains(&key)
+/// Removing several names keeps every other byte in order: the answer is a
+/// subsequence of the URL, no longer than removing any one of them.
+fn check_cut_many(url: &str, names: &[&str]) -> bool {
+    let out = cut_url_parameters(url, names);
+    let mut old = url.bytes();
+    out.bytes().all(|b| old.any(|o| o == b)) && names.iter().all(|n| out.len() <= cut_url_parameter(url, n).len())
 }
 
 #[test]
 fn removing_a_parameter_changes_no_other_byte() {
     fn prop(u: UrlLike) -> bool {
-        ["a", "x", "q", ""].iter().all(|n| check_cut(&u.0, &[n])) && check_cut(&u.0, &["a", "x"])
+        ["a", "x", "q", ""].iter().all(|n| check_cut(&u.0, n)) && check_cut_many(&u.0, &["a", "x"])
     }
     qc().quickcheck(prop as fn(UrlLike) -> bool);
 }
@@ -149,6 +138,12 @@ fn all_functions(url: &str) {
     let _ = (decode_url_component(url), decode_url_form_component(url));
     let _ = (decode_url_component_lossy(url), decode_url_form_component_lossy(url));
     let _ = cc_index_columns(url);
+    use uriscan_crawl::uri;
+    let _ = (uri::query_params(url).count(), uri::query_param_names(url).count(), uri::query_param_decoded(url, "x"));
+    let _ = (uri::cut_query_params(url, &["x"]), uri::host_without_www(url), uri::top_level_domain(url));
+    let _ = (uri::first_significant_subdomain(url), uri::cut_to_first_significant_subdomain(url));
+    let _ = (uri::cut_query(url), uri::cut_fragment(url), uri::cut_query_and_fragment(url));
+    let _ = (uri::hierarchy(url).count(), uri::path_hierarchy(url).count());
 }
 
 #[test]
@@ -185,7 +180,10 @@ fn encoding_round_trips_any_bytes() {
 fn a_million_ampersands() {
     let url = format!("http://h/?{}x=1{}", "&".repeat(1_000_000), "&".repeat(1_000_000));
     assert_eq!(url_parameter(&url, "x"), Some("1"));
-    assert_eq!(url_parameters(&url).collect::<Vec<_>>(), ["x=1"]);
+    // As in ClickHouse, every `&` ends a piece, empty or not.
+    let pieces: Vec<&str> = url_parameters(&url).collect();
+    assert_eq!(pieces.len(), 2_000_000);
+    assert_eq!(pieces.iter().filter(|p| !p.is_empty()).collect::<Vec<_>>(), [&"x=1"]);
     // The named piece and one `&` beside it go; the other ampersands stay.
     let cut = cut_url_parameter(&url, "x");
     assert_eq!(cut.len(), url.len() - 4);

@@ -12,19 +12,20 @@
 //! |---|---|
 //! | `extractURLParameter(url, name)` | raw value of the first parameter `name` |
 //! | `extractURLParameters(url)`, `extractURLParameterNames(url)` | lists of `name=value` pieces, of names |
-//! | `cutURLParameter(url, name)`, `cutURLParameter(url, ['a', 'b'])` | the URL without those parameters, every other byte kept |
+//! | `cutURLParameter(url, name)`, `cutURLParameter(url, ['a', 'b'])` | the URL without the first parameter of each name, every other byte kept |
 //! | `domain`, `topLevelDomain`, `firstSignificantSubdomain`, `cutToFirstSignificantSubdomain`, `cutToFirstSignificantSubdomainWithWWW`, `domainWithoutWWW`, `cutWWW` | host functions |
 //! | `protocol`, `path`, `pathFull`, `netloc`, `queryString`, `fragment`, `queryStringAndFragment`, `cutQueryString`, `cutFragment`, `cutQueryStringAndFragment` | scheme, path, query and fragment functions |
 //! | `port(url [, default])` | the explicit port as UInt16, else `default`, else 0 |
-//! | `domainRFC`, `domainWithoutWWWRFC`, `topLevelDomainRFC`, `firstSignificantSubdomainRFC`, `cutToFirstSignificantSubdomainRFC`, `cutToFirstSignificantSubdomainWithWWWRFC`, `portRFC` | the same as without `RFC` (these read every URL as RFC 3986 does) |
+//! | `domainRFC`, `domainWithoutWWWRFC`, `topLevelDomainRFC`, `firstSignificantSubdomainRFC`, `cutToFirstSignificantSubdomainRFC`, `cutToFirstSignificantSubdomainWithWWWRFC`, `portRFC` | the same on ClickHouse's RFC host reader (userinfo skipped, IPv6 literals) |
 //! | `URLHierarchy(url)`, `URLPathHierarchy(url)` | lists of prefixes |
 //! | `encodeURLComponent`, `encodeURLFormComponent`, `decodeURLComponent`, `decodeURLFormComponent` | percent-encoding as ClickHouse does it (decoded bytes that are not UTF-8 become U+FFFD) |
 //!
 //! As in ClickHouse, a function with no answer gives the empty string (or
 //! 0, or an empty list), and only a NULL argument gives NULL. The answers
-//! are those of the scalar functions of [`uriscan_crawl`]: RFC 3986's
-//! reading of the URL where ClickHouse has its own (every known case is a
-//! row of the crawl crate's `tests/data/clickhouse_url_fns_differences.txt`).
+//! are those of the scalar functions of [`uriscan_crawl`], which answer as
+//! ClickHouse 26.9 does, quirks included (the crawl crate's
+//! `tests/data/clickhouse_*.txt`); RFC 3986's reading is the `uri_*`
+//! functions'.
 //!
 //! ```
 //! use datafusion::prelude::SessionContext;
@@ -37,7 +38,7 @@
 //!            port('https://h/', 443) AS p";
 //! let batches = ctx.sql(sql).await?.collect().await?;
 //! let text = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?.to_string();
-//! assert!(text.contains("| 2 | http://bigmir.net/?a=b#g | 443 |"), "{text}");
+//! assert!(text.contains("| 2 | http://bigmir.net/?a=b&#g | 443 |"), "{text}");
 //! # Ok(())
 //! # }
 //! ```
@@ -85,6 +86,13 @@ enum Op {
     Protocol,
     QueryString,
     Fragment,
+    DomainRfc,
+    DomainWithoutWwwRfc,
+    TopLevelDomainRfc,
+    FirstSignificantSubdomainRfc,
+    CutToFirstSignificantSubdomainRfc,
+    CutToFirstSignificantSubdomainWithWwwRfc,
+    PortRfc,
 }
 
 /// The functions, by ClickHouse's names.
@@ -117,14 +125,14 @@ const FUNCTIONS: [(&str, Op); 35] = [
     ("protocol", Op::Protocol),
     ("queryString", Op::QueryString),
     ("fragment", Op::Fragment),
-    // ClickHouse's RFC variants: the same functions here, which read the URL as RFC 3986 does.
-    ("domainRFC", Op::Domain),
-    ("domainWithoutWWWRFC", Op::DomainWithoutWww),
-    ("topLevelDomainRFC", Op::TopLevelDomain),
-    ("firstSignificantSubdomainRFC", Op::FirstSignificantSubdomain),
-    ("cutToFirstSignificantSubdomainRFC", Op::CutToFirstSignificantSubdomain),
-    ("cutToFirstSignificantSubdomainWithWWWRFC", Op::CutToFirstSignificantSubdomainWithWww),
-    ("portRFC", Op::Port),
+    // ClickHouse's RFC variants: ClickHouse's other host reader (userinfo skipped, IPv6 literals).
+    ("domainRFC", Op::DomainRfc),
+    ("domainWithoutWWWRFC", Op::DomainWithoutWwwRfc),
+    ("topLevelDomainRFC", Op::TopLevelDomainRfc),
+    ("firstSignificantSubdomainRFC", Op::FirstSignificantSubdomainRfc),
+    ("cutToFirstSignificantSubdomainRFC", Op::CutToFirstSignificantSubdomainRfc),
+    ("cutToFirstSignificantSubdomainWithWWWRFC", Op::CutToFirstSignificantSubdomainWithWwwRfc),
+    ("portRFC", Op::PortRfc),
 ];
 
 /// One of the functions [`register_clickhouse`] adds (all share this type).
@@ -148,7 +156,7 @@ impl ClickHouseFunction {
         let signature = match op {
             // A name, or a list of names (cutURLParameter); a default port.
             Op::ExtractUrlParameter | Op::CutUrlParameter => Signature::any(2, Volatility::Immutable),
-            Op::Port => Signature::one_of(
+            Op::Port | Op::PortRfc => Signature::one_of(
                 vec![TypeSignature::Uniform(1, strings()), TypeSignature::Any(2)],
                 Volatility::Immutable,
             ),
@@ -211,7 +219,7 @@ impl ScalarUDFImpl for ClickHouseFunction {
     fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
         Ok(if self.is_list() {
             DataType::List(Arc::new(Field::new("item", DataType::Utf8View, false)))
-        } else if self.op == Op::Port {
+        } else if matches!(self.op, Op::Port | Op::PortRfc) {
             DataType::UInt16
         } else {
             DataType::Utf8View
@@ -289,6 +297,14 @@ impl ClickHouseFunction {
             Op::CutToFirstSignificantSubdomainWithWww => text(k::cut_to_first_significant_subdomain_with_www(urls)?),
             Op::DomainWithoutWww => text(k::domain_without_www(urls)?),
             Op::Domain => text(k::domain(urls)?),
+            Op::DomainRfc => text(k::domain_rfc(urls)?),
+            Op::DomainWithoutWwwRfc => text(k::domain_without_www_rfc(urls)?),
+            Op::TopLevelDomainRfc => text(k::top_level_domain_rfc(urls)?),
+            Op::FirstSignificantSubdomainRfc => text(k::first_significant_subdomain_rfc(urls)?),
+            Op::CutToFirstSignificantSubdomainRfc => text(k::cut_to_first_significant_subdomain_rfc(urls)?),
+            Op::CutToFirstSignificantSubdomainWithWwwRfc => {
+                text(k::cut_to_first_significant_subdomain_with_www_rfc(urls)?)
+            }
             Op::Protocol => text(k::protocol(urls)?),
             Op::QueryString => text(k::query_string(urls)?),
             Op::Fragment => text(k::fragment(urls)?),
@@ -328,7 +344,7 @@ impl ClickHouseFunction {
                         .iter()
                         .zip(names.iter())
                         .map(|(u, n)| match (u, n) {
-                            (Some(u), Some(n)) => Some(uriscan_crawl::query::url_parameter(u, n).unwrap_or("")),
+                            (Some(u), Some(n)) => Some(uriscan_crawl::params::url_parameter(u, n).unwrap_or("")),
                             _ => None,
                         })
                         .collect();
@@ -346,7 +362,7 @@ impl ClickHouseFunction {
                 },
                 _ => exec_err!("cutURLParameter: the names must be a constant string or list of strings"),
             },
-            Op::Port => {
+            Op::Port | Op::PortRfc => {
                 let default = match second {
                     None => Some(0),
                     Some(ColumnarValue::Scalar(d)) if d.is_null() => None,
@@ -356,7 +372,7 @@ impl ClickHouseFunction {
                     },
                     Some(ColumnarValue::Array(_)) => return exec_err!("port: the default must be a constant"),
                 };
-                let ports = k::port(urls)?;
+                let ports = if self.op == Op::Port { k::port(urls)? } else { k::port_rfc(urls)? };
                 let Some(default) = default else {
                     return Ok(Arc::new(UInt16Array::new_null(rows)));
                 };

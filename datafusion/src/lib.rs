@@ -38,8 +38,9 @@
 //! literals); a NULL argument gives NULL, and so does a string that is not a
 //! valid URI reference (use `uri_is_valid` / `uri_error` to tell them apart)
 //! for every function of a URL. The functions from `uri_query_param_decoded`
-//! on are those of [`clickhouse`] (the crawl crate's), read strictly: where
-//! ClickHouse reads a string its own way, they give NULL or the RFC's answer.
+//! on compute what the functions of [`clickhouse`] do, on RFC 3986's reading
+//! of the URL (the crawl crate's `uri` module, beside its ClickHouse-exact
+//! functions).
 //! No function panics on any input.
 //!
 //! ```
@@ -351,7 +352,7 @@ impl UriFunction {
         let list = |a: datafusion::arrow::array::ListArray| -> ArrayRef { Arc::new(a) };
         Ok(match f {
             Crawl::QueryParamDecoded => match name()? {
-                Some(n) => Arc::new(k::url_parameter_decoded(urls, &n)?),
+                Some(n) => Arc::new(k::uri::query_param_decoded(urls, &n)?),
                 None => nulls(rows),
             },
             Crawl::QueryParamValues => match name()? {
@@ -366,27 +367,27 @@ impl UriFunction {
                 match names {
                     Some(names) => {
                         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-                        Arc::new(k::cut_url_parameters(urls, &names)?)
+                        Arc::new(k::uri::cut_query_params(urls, &names)?)
                     }
                     None => nulls(rows),
                 }
             }
-            Crawl::QueryParamNames => list(k::url_parameter_names(urls)?),
-            Crawl::QueryParams => list(k::url_parameters(urls)?),
-            Crawl::HostWithoutWww => Arc::new(k::domain_without_www(urls)?),
-            Crawl::TopLevelDomain => Arc::new(k::top_level_domain(urls)?),
-            Crawl::FirstSignificantSubdomain => Arc::new(k::first_significant_subdomain(urls)?),
-            Crawl::CutToFirstSignificantSubdomain => Arc::new(k::cut_to_first_significant_subdomain(urls)?),
+            Crawl::QueryParamNames => list(k::uri::query_param_names(urls)?),
+            Crawl::QueryParams => list(k::uri::query_params(urls)?),
+            Crawl::HostWithoutWww => Arc::new(k::uri::host_without_www(urls)?),
+            Crawl::TopLevelDomain => Arc::new(k::uri::top_level_domain(urls)?),
+            Crawl::FirstSignificantSubdomain => Arc::new(k::uri::first_significant_subdomain(urls)?),
+            Crawl::CutToFirstSignificantSubdomain => Arc::new(k::uri::cut_to_first_significant_subdomain(urls)?),
             Crawl::DomainDepth => Arc::new(k::domain_depth(urls)?),
             Crawl::HostReversed => Arc::new(k::host_reversed(&uriscan_arrow::component(urls, Component::Host)?)?),
             Crawl::PathSegments => list(k::path_segments(urls)?),
             Crawl::FileExtension => Arc::new(k::file_extension(urls)?),
             Crawl::PortOrDefault => cast(&k::port_or_default(urls)?, &DataType::Int32)?,
-            Crawl::CutQuery => Arc::new(k::cut_query_string(urls)?),
-            Crawl::CutFragment => Arc::new(k::cut_fragment(urls)?),
-            Crawl::CutQueryAndFragment => Arc::new(k::cut_query_string_and_fragment(urls)?),
-            Crawl::Hierarchy => list(k::url_hierarchy(urls)?),
-            Crawl::PathHierarchy => list(k::url_path_hierarchy(urls)?),
+            Crawl::CutQuery => Arc::new(k::uri::cut_query(urls)?),
+            Crawl::CutFragment => Arc::new(k::uri::cut_fragment(urls)?),
+            Crawl::CutQueryAndFragment => Arc::new(k::uri::cut_query_and_fragment(urls)?),
+            Crawl::Hierarchy => list(k::uri::hierarchy(urls)?),
+            Crawl::PathHierarchy => list(k::uri::path_hierarchy(urls)?),
         })
     }
 }

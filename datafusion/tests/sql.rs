@@ -264,29 +264,25 @@ async fn iri_and_crawl_functions() {
 
 #[tokio::test]
 async fn uri_crawl_functions_read_strictly() {
-    use uriscan_crawl::{hosts, paths, query, url_functions};
+    use uriscan_crawl::{hosts, paths, uri};
     let ctx = context().await;
     // Each function against the crawl crate's scalar function, NULL for a string that is not a URI reference.
     type Get = fn(&str) -> Option<String>;
     let cases: [(&str, Get); 19] = [
-        ("uri_query_param_decoded(view, 'x')", |u| query::url_parameter_decoded(u, "x").map(|v| v.into_owned())),
+        ("uri_query_param_decoded(view, 'x')", |u| uri::query_param_decoded(u, "x").map(|v| v.into_owned())),
         ("array_to_string(uri_query_param_values(view, 'x'), '|')", |u| {
-            Some(query::url_parameter_values(u, "x").collect::<Vec<_>>().join("|"))
+            Some(uriscan_crawl::params::url_parameter_values(u, "x").collect::<Vec<_>>().join("|"))
         }),
         ("array_to_string(uri_query_param_names(view), '|')", |u| {
-            Some(query::url_parameter_names(u).collect::<Vec<_>>().join("|"))
+            Some(uri::query_param_names(u).collect::<Vec<_>>().join("|"))
         }),
-        ("array_to_string(uri_query_params(view), '|')", |u| {
-            Some(query::url_parameters(u).collect::<Vec<_>>().join("|"))
-        }),
-        ("uri_cut_query_params(view, ['x', 'name'])", |u| {
-            Some(query::cut_url_parameters(u, &["x", "name"]).into_owned())
-        }),
-        ("uri_host_without_www(view)", |u| url_functions::domain_without_www(u).map(Into::into)),
-        ("uri_top_level_domain(view)", |u| hosts::top_level_domain(u).map(Into::into)),
-        ("uri_first_significant_subdomain(view)", |u| hosts::first_significant_subdomain(u).map(Into::into)),
+        ("array_to_string(uri_query_params(view), '|')", |u| Some(uri::query_params(u).collect::<Vec<_>>().join("|"))),
+        ("uri_cut_query_params(view, ['x', 'name'])", |u| Some(uri::cut_query_params(u, &["x", "name"]).into_owned())),
+        ("uri_host_without_www(view)", |u| uri::host_without_www(u).map(Into::into)),
+        ("uri_top_level_domain(view)", |u| uri::top_level_domain(u).map(Into::into)),
+        ("uri_first_significant_subdomain(view)", |u| uri::first_significant_subdomain(u).map(Into::into)),
         ("uri_cut_to_first_significant_subdomain(view)", |u| {
-            hosts::cut_to_first_significant_subdomain(u).map(Into::into)
+            uri::cut_to_first_significant_subdomain(u).map(Into::into)
         }),
         ("uri_domain_depth(view)", |u| hosts::domain_depth(u).map(|d| d.to_string())),
         ("uri_host_reversed(view)", |u| UriRef::parse(u).ok()?.host().map(hosts::host_reversed)),
@@ -295,14 +291,12 @@ async fn uri_crawl_functions_read_strictly() {
         }),
         ("uri_file_extension(view)", |u| paths::file_extension(u).map(Into::into)),
         ("uri_port_or_default(view)", |u| paths::port_or_default(u).map(|p| p.to_string())),
-        ("uri_cut_query(view)", |u| Some(url_functions::cut_query_string(u).into_owned())),
-        ("uri_cut_fragment(view)", |u| Some(url_functions::cut_fragment(u).into())),
-        ("uri_cut_query_and_fragment(view)", |u| Some(url_functions::cut_query_string_and_fragment(u).into())),
-        ("array_to_string(uri_hierarchy(view), '|')", |u| {
-            Some(url_functions::url_hierarchy(u).collect::<Vec<_>>().join("|"))
-        }),
+        ("uri_cut_query(view)", |u| Some(uri::cut_query(u).into_owned())),
+        ("uri_cut_fragment(view)", |u| Some(uri::cut_fragment(u).into())),
+        ("uri_cut_query_and_fragment(view)", |u| Some(uri::cut_query_and_fragment(u).into())),
+        ("array_to_string(uri_hierarchy(view), '|')", |u| Some(uri::hierarchy(u).collect::<Vec<_>>().join("|"))),
         ("array_to_string(uri_path_hierarchy(view), '|')", |u| {
-            Some(url_functions::url_path_hierarchy(u).collect::<Vec<_>>().join("|"))
+            Some(uri::path_hierarchy(u).collect::<Vec<_>>().join("|"))
         }),
     ];
     for (call, f) in cases {

@@ -1,14 +1,14 @@
-//! The URL function set of `uriscan-crawl` (query, hosts, paths, encoding,
+//! The URL function set of `uriscan-crawl` (params, hosts, paths, encoding,
 //! Common Crawl columns) on arbitrary bytes: every function returns without
-//! panicking; removing a parameter keeps every other segment of the query
-//! byte for byte; hierarchies are prefixes of the input; encoding then
+//! panicking; removing a parameter removes what finding it finds (and one
+//! `&`), every other byte kept; hierarchies are prefixes of the input; encoding then
 //! decoding gives the input back (ClickHouse's and Spark's encodings); Spark's
 //! `parse_url` parts are slices of the input, and an RFC 2396 reference
 //! without brackets or non-ASCII bytes is one `java.net.URI` reads alike.
 #![no_main]
 
-use uriscan_crawl::url_functions::{url_hierarchy, url_path_hierarchy};
-use uriscan_crawl::{cc_index, encoding, hosts, paths, query, spark};
+use uriscan_crawl::hierarchy::{url_hierarchy, url_path_hierarchy};
+use uriscan_crawl::{cc_index, encoding, hosts, params, paths, spark};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let e = encoding::encode_url_component(data);
@@ -19,21 +19,27 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(url) = std::str::from_utf8(data) else { return };
 
     // The name to look up and cut: the first key of the query, if any.
-    let name = query::url_parameter_pairs(url).next().map_or("x", |p| p.key);
-    let _ = (query::url_parameter(url, name), query::url_parameter_decoded(url, name));
-    let _ = (query::url_parameter_values(url, name).count(), query::url_parameter_names(url).count());
-    let _ = query::url_parameters(url).count();
-    let cut = query::cut_url_parameter(url, name);
-    if let Some(q) = uriscan::split(url).query {
-        let start = q.as_ptr() as usize - url.as_ptr() as usize;
-        let (before, after) = (&url[..start], &url[start + q.len()..]);
-        assert!(cut.starts_with(before) && cut.ends_with(after), "{url:?} -> {cut:?}");
-        let new_q = &cut[before.len()..cut.len() - after.len()];
-        let kept: Vec<&str> =
-            q.split('&').filter(|s| s.is_empty() || s.split_once('=').map_or(*s, |(k, _)| k) != name).collect();
-        assert_eq!(new_q, kept.join("&"), "{url:?}");
-    } else {
-        assert_eq!(cut, url);
+    let name = params::url_parameter_pairs(url).next().map_or("x", |p| p.key);
+    let _ = (params::url_parameter(url, name), params::url_parameter_decoded(url, name));
+    let _ = (params::url_parameter_values(url, name).count(), params::url_parameter_names(url).count());
+    let _ = params::url_parameters(url).count();
+    let cut = params::cut_url_parameter(url, name);
+    match params::url_parameter(url, name) {
+        // ClickHouse's cut: the piece `name=value` that url_parameter finds, with the `&`
+        // after it, or else the one before it; every other byte kept.
+        Some(value) => {
+            let v = value.as_ptr() as usize - url.as_ptr() as usize;
+            let (start, end) = (v - name.len() - 1, v + value.len());
+            let (a, b) = if url[end..].starts_with('&') {
+                (start, end + 1)
+            } else if url[..start].ends_with('&') {
+                (start - 1, end)
+            } else {
+                (start, end)
+            };
+            assert_eq!(cut, [&url[..a], &url[b..]].concat(), "{url:?}");
+        }
+        None => assert_eq!(cut, url),
     }
 
     for level in url_hierarchy(url) {
@@ -50,6 +56,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let _ = (hosts::cut_to_first_significant_subdomain(url), hosts::cut_to_first_significant_subdomain_with_www(url));
     let _ = (hosts::first_significant_subdomain_custom(url, suffix), hosts::cut_to_first_significant_subdomain_custom(url, suffix));
     let _ = hosts::cut_to_first_significant_subdomain_custom_with_www(url, suffix);
+    let _ = (hosts::domain(url), hosts::domain_rfc(url), hosts::domain_without_www_rfc(url), hosts::top_level_domain_rfc(url));
+    let _ = (hosts::first_significant_subdomain_rfc(url), hosts::cut_to_first_significant_subdomain_rfc(url));
+    let _ = (hosts::cut_to_first_significant_subdomain_with_www_rfc(url), hosts::cut_www(url), paths::port_rfc(url));
+    let _ = (paths::protocol(url), paths::query_string(url), paths::fragment(url), paths::cut_query_string(url));
     let _ = (hosts::domain_depth(url), hosts::host_nth_last_part(url, 2), hosts::host_reversed(url));
     let _ = (paths::path(url), paths::path_full(url), paths::path_segments(url).count(), paths::file_extension(url));
     let _ = (paths::netloc(url), paths::port(url), paths::port_or_default(url), paths::query_string_and_fragment(url));

@@ -2,10 +2,12 @@
 """Writes spark_url.txt from spark_url_inputs.txt by running Spark's URL functions.
 
 Run by hand (needs `pip install pyspark` and a Java 17 runtime; no network):
-    /work/venv-spark/bin/python crawl/tests/data/gen_spark_url.py
+    JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64 venv/bin/python crawl/tests/data/gen_spark_url.py
+    ... gen_spark_url.py --empty   # only the rows of the empty input, put first (a few minutes)
 The tests read spark_url.txt only; they never run Python or Spark.
 
-Every input is a Spark string (UTF-8; invalid UTF-8 cannot be one, so there is none).
+Every input is a Spark string (UTF-8; invalid UTF-8 cannot be one, so there is none); the
+empty string comes first (spark_url_inputs.txt cannot hold it).
 parse_url runs with ANSI mode off (spark.sql.ansi.enabled=false: an invalid URL gives NULL),
 the other functions with Spark's defaults. A function that fails on a row is run again on
 that row alone, and its error class is recorded.
@@ -72,7 +74,9 @@ def main():
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("OFF")
-    lines = list(inputs(os.path.join(HERE, "spark_url_inputs.txt")))
+    # The empty string first: an inputs file has no line for it (its data rows have an empty
+    # input column).
+    lines = [""] + list(inputs(os.path.join(HERE, "spark_url_inputs.txt")))
     cut = lines.index(ENCODING_ONLY)
     texts = [unescape(line).decode("utf-8") for line in lines]
     results = {}
@@ -92,10 +96,7 @@ def main():
             labels = [l for l, _ in URL_FUNCTIONS] if i < cut else []
             labels += [l for l, _ in BYTE_FUNCTIONS]
             for label in labels:
-                r = results[label][i]
-                cols = [label, line, r[0]] + ([escape(r[1].encode("utf-8", "surrogatepass"))] if r[0] == "value" else [])
-                cols += [r[1]] if r[0] == "error" else []
-                f.write("\t".join(cols) + "\n")
+                f.write(row_lines(label, line, results[label][i]) + "\n")
     spark.stop()
 
 
@@ -103,4 +104,41 @@ def java_version(spark):
     return spark.sparkContext._jvm.java.lang.System.getProperty("java.version")
 
 
-main()
+def row_lines(label, line, r):
+    cols = [label, line, r[0]] + ([escape(r[1].encode("utf-8", "surrogatepass"))] if r[0] == "value" else [])
+    cols += [r[1]] if r[0] == "error" else []
+    return "\t".join(cols)
+
+
+def add_empty():
+    """Records the rows of the empty input alone and puts them first in spark_url.txt, every
+    other row left as it is (a whole run takes more than half an hour)."""
+    spark = (
+        SparkSession.builder.master("local[1]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.ansi.enabled", "false")
+        .getOrCreate()
+    )
+    spark.sparkContext.setLogLevel("OFF")
+    rows = [row_lines(label, "", run(spark, label, sql, [""])[0]) for label, sql in URL_FUNCTIONS]
+    spark.conf.set("spark.sql.ansi.enabled", "true")
+    rows += [row_lines(label, "", run(spark, label, sql, [""])[0]) for label, sql in BYTE_FUNCTIONS]
+    note = f"# The rows of the empty input (first) were added by gen_spark_url.py --empty (Spark {spark.version}, Java {java_version(spark)}).\n"
+    spark.stop()
+    path = os.path.join(HERE, "spark_url.txt")
+    with open(path, encoding="utf-8") as f:
+        old = f.read().splitlines(keepends=True)
+    header = [l for l in old if l.startswith("#") and not l.startswith("# The rows of the empty input")]
+    body = [l for l in old if not l.startswith("#") and l.split("\t")[1:2] != [""]]
+    n = next(i for i, l in enumerate(old) if not l.startswith("#"))
+    with open(path, "w", encoding="utf-8") as f:
+        f.writelines(header[:n] if len(header) >= n else header)
+        f.write(note)
+        f.writelines(r + "\n" for r in rows)
+        f.writelines(body)
+
+
+if "--empty" in sys.argv[1:]:
+    add_empty()
+else:
+    main()

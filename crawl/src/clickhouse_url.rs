@@ -1,0 +1,272 @@
+//! How ClickHouse 26.9 reads a URL: the readers its URL functions share,
+//! written from the engine's observed answers (`tests/data/clickhouse_*.txt`,
+//! recorded by `record_clickhouse.py`). ClickHouse's own header says these
+//! functions "do not strictly follow RFC": each reader here reproduces that
+//! reading byte for byte, quirks included, and never panics.
+//!
+//! Every reader works on bytes and returns positions in the input, so the
+//! public functions answer with slices of it. ClickHouse's strings end with
+//! a NUL byte that some of its readers look at: [`at`] reads 0 past the end.
+//!
+//! The quirks are named in `tests/data/clickhouse_quirks_inputs.txt` (a
+//! `# quirk NAME` line beside the rows that show each) and on the public
+//! functions.
+
+use std::ops::Range;
+
+/// The byte at `i`, or 0 past the end (ClickHouse's terminating NUL).
+#[inline]
+pub(crate) fn at(u: &[u8], i: usize) -> u8 {
+    u.get(i).copied().unwrap_or(0)
+}
+
+/// The first `i >= from` where `stop(u[i])`, or `u.len()`.
+#[inline]
+pub(crate) fn find(u: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
+    u.get(from..).and_then(|t| t.iter().position(|&b| stop(b))).map_or(u.len(), |i| from + i)
+}
+
+/// The bytes that make the host readers give up (quirk `host-refuses-byte`).
+const fn refused(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'<' | b'>' | b'%' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'~' | b'[' | b']' | b';' | b'=' | b'&'
+    )
+}
+
+/// Where the host search starts: after a leading `//`, or after
+/// `scheme://` when the scheme (any first byte, then letters, digits, `+`,
+/// `-`, `.`) and its `://` end within the first 16 bytes (quirk
+/// `scheme-16-bytes`), else at 0. `None` when a refused byte comes first in
+/// the scheme's place (`rfc`: `[` is not refused there).
+fn host_search_start(u: &[u8], rfc: bool) -> Option<usize> {
+    if at(u, 0) == b'/' && at(u, 1) == b'/' {
+        return Some(2);
+    }
+    let scheme_end = u.len().min(16);
+    let mut pos = 1;
+    while pos < scheme_end {
+        let b = u[pos];
+        if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'+') || (rfc && b == b'[') {
+            pos += 1;
+        } else if refused(b) {
+            return None;
+        } else {
+            break;
+        }
+    }
+    Some(if scheme_end > pos + 2 && u[pos..].starts_with(b"://") { pos + 3 } else { 0 })
+}
+
+/// ClickHouse's test of a host candidate `start..end` with the last dot
+/// seen at `dot`: there must be a dot (quirk `host-needs-dot`; it may stand
+/// in the userinfo, quirk `host-dot-in-userinfo`), the host must not be
+/// empty, must not end with that dot, and the dot must not be followed by a
+/// delimiter.
+fn checked(u: &[u8], start: usize, end: usize, dot: Option<usize>) -> Option<Range<usize>> {
+    let dot = dot?;
+    if start >= end || end - dot == 1 || matches!(at(u, dot + 1), b':' | b'/' | b'?' | b'#') {
+        return None;
+    }
+    Some(start..end)
+}
+
+/// The host as ClickHouse's `domain` reads it: from the search start (see
+/// [`host_search_start`]) to the first `:`, `/`, `?` or `#`, restarted after
+/// each `@`; nothing when a refused byte comes first or the host fails
+/// [`checked`].
+pub(crate) fn host(u: &[u8]) -> Option<Range<usize>> {
+    let from = host_search_start(u, false)?;
+    let (mut start, mut dot) = (from, None);
+    for pos in from..u.len() {
+        match u[pos] {
+            b'.' => dot = Some(pos),
+            b':' | b'/' | b'?' | b'#' => return checked(u, start, pos, dot),
+            b'@' => start = pos + 1,
+            b if refused(b) => return None,
+            _ => {}
+        }
+    }
+    checked(u, start, u.len(), dot)
+}
+
+/// The host as ClickHouse's `…RFC` functions read it: userinfo (with `:` and
+/// the sub-delimiters `;`, `=`, `&`, `~`, `%`) skipped up to its `@`, a
+/// bracketed IPv6 literal given without its brackets, the port's `:` ending
+/// the host; nothing for sub-delimiters in the host itself, a dot inside
+/// brackets, a second `@`, and the other refused bytes before a `:`.
+pub(crate) fn host_rfc(u: &[u8]) -> Option<Range<usize>> {
+    if u.len() < 2 {
+        return None;
+    }
+    let mut pos = host_search_start(u, true)?;
+    let mut bracket = at(u, pos) == b'[';
+    if bracket {
+        pos += 1;
+    }
+    let mut start = pos;
+    let (mut dot, mut colon) = (None, None);
+    let (mut sub_delims, mut at_sign, mut refused_after_colon) = (false, false, false);
+    while pos < u.len() {
+        match u[pos] {
+            b'.' => {
+                if bracket {
+                    return None;
+                }
+                if at_sign || colon.is_none() {
+                    dot = Some(pos);
+                }
+            }
+            b':' if bracket => {}
+            b':' => {
+                if at_sign || colon.is_some() {
+                    break;
+                }
+                colon = Some(pos);
+            }
+            b'/' | b'?' | b'#' => break,
+            b'@' => {
+                // No userinfo inside brackets (quirk `rfc-bracket-at`).
+                if bracket || refused_after_colon {
+                    return None;
+                }
+                if at_sign {
+                    break;
+                }
+                sub_delims = false;
+                at_sign = true;
+                start = pos + 1;
+                if at(u, pos + 1) == b'[' {
+                    bracket = true;
+                    start = pos + 2;
+                    pos += 1;
+                }
+            }
+            b';' | b'=' | b'&' | b'~' | b'%' => sub_delims = true,
+            b']' if bracket => {
+                if sub_delims {
+                    return None;
+                }
+                return Some(start..pos);
+            }
+            b' ' | b'\t' | b'<' | b'>' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'[' | b']' => {
+                // Refused before a `:`: no host; after one, only no userinfo.
+                colon?;
+                refused_after_colon = true;
+            }
+            _ => {}
+        }
+        pos += 1;
+    }
+    if sub_delims {
+        return None;
+    }
+    let end = if at_sign { pos } else { colon.unwrap_or(pos) };
+    checked(u, start, end, dot)
+}
+
+/// The scheme as ClickHouse's `protocol` gives it: a letter, then letters,
+/// digits, `+`, `-`, `.`, followed by `:` and at least three more bytes
+/// (quirk `protocol-needs-4-bytes`); empty otherwise.
+pub(crate) fn protocol(u: &[u8]) -> Range<usize> {
+    if !at(u, 0).is_ascii_alphabetic() {
+        return 0..0;
+    }
+    let n = find(u, 1, |b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
+    if u.len() - n < 4 || u[n] != b':' {
+        return 0..0;
+    }
+    0..n
+}
+
+/// The port after a host that ends at `host_end`: the digits after its `:`
+/// up to `/`, `?`, `#` or the end, below 65536; `None` otherwise (ClickHouse
+/// then gives the default port).
+pub(crate) fn port_after(u: &[u8], host_end: usize) -> Option<u16> {
+    if host_end >= u.len() || u[host_end] != b':' {
+        return None;
+    }
+    let mut port: u32 = 0;
+    let mut digits = 0;
+    for &b in &u[host_end + 1..] {
+        if matches!(b, b'/' | b'?' | b'#') {
+            break;
+        }
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        port = port * 10 + u32::from(b - b'0');
+        if port > 65535 {
+            return None;
+        }
+        digits += 1;
+    }
+    if digits == 0 {
+        return None;
+    }
+    u16::try_from(port).ok()
+}
+
+/// The first `?` (`query`), the first `#` (`hash`), each `len` when absent.
+pub(crate) fn question_and_hash(u: &[u8]) -> (usize, usize) {
+    (find(u, 0, |b| b == b'?'), find(u, 0, |b| b == b'#'))
+}
+
+/// ClickHouse's path: from the first `/` that is not the start of a `//`
+/// (after a `//`, the next `/`), to the end (`full`) or to the first `?` or
+/// `#` after it. Empty when there is none (quirk `path-after-first-slash`).
+pub(crate) fn path(u: &[u8], full: bool) -> Range<usize> {
+    let mut pos = find(u, 0, |b| b == b'/');
+    if pos == u.len() {
+        return 0..0;
+    }
+    if at(u, pos + 1) == b'/' {
+        pos = find(u, pos + 2, |b| b == b'/');
+        if pos == u.len() {
+            return 0..0;
+        }
+    }
+    let end = if full { u.len() } else { find(u, pos, |b| b == b'?' || b == b'#') };
+    pos..end
+}
+
+/// ClickHouse's `netloc`: after the scheme as the host readers skip it, up
+/// to the first `#`, the first `/` or `?` after a `@`, or else the last `/`
+/// or `?` (quirk `netloc-last-slash`), a sub-delimiter before any `@`, or a
+/// refused byte.
+pub(crate) fn netloc(u: &[u8]) -> Range<usize> {
+    // As the host readers start, but a string that is just `//` starts at 0.
+    let start = if u == b"//" {
+        0
+    } else {
+        match host_search_start(u, false) {
+            Some(start) => start,
+            None => return 0..0,
+        }
+    };
+    let (mut userinfo, mut host_end, mut question, mut slash) = (false, u.len(), u.len(), u.len());
+    for pos in start..u.len() {
+        match u[pos] {
+            b'/' if userinfo => return start..pos,
+            b'/' => slash = pos,
+            b'?' if userinfo => return start..pos,
+            b'?' => question = pos,
+            b'#' => return start..pos,
+            b'@' => {
+                userinfo = true;
+                host_end = u.len();
+            }
+            b';' | b'=' | b'&' | b'~' | b'%' if !userinfo => host_end = pos,
+            b';' | b'=' | b'&' | b'~' | b'%' | b' ' | b'\t' | b'<' | b'>' | b'{' | b'}' | b'|' | b'\\' | b'^'
+            | b'[' | b']' => {
+                return if pos > start { start..pos.min(question).min(slash) } else { 0..0 };
+            }
+            _ => {}
+        }
+    }
+    if userinfo {
+        start..u.len()
+    } else {
+        start..u.len().min(question).min(slash).min(host_end)
+    }
+}

@@ -1,0 +1,146 @@
+//! ClickHouse's `URLHierarchy` and `URLPathHierarchy`: the prefixes of a
+//! URL cut after each `/`, `?` or `#`, as iterators of slices of the input,
+//! as ClickHouse 26.9 gives them.
+
+/// The end of the part of `s` before the first byte `stop` accepts.
+fn until(s: &[u8], stop: impl Fn(u8) -> bool) -> usize {
+    s.iter().position(|&b| stop(b)).unwrap_or(s.len())
+}
+
+/// The prefixes of a URL that [`url_hierarchy`] and [`url_path_hierarchy`]
+/// return, shortest first.
+///
+/// ```
+/// use uriscan_crawl::hierarchy::url_hierarchy;
+/// let mut levels = url_hierarchy("https://example.com/a/b");
+/// assert_eq!(levels.next(), Some("https://example.com/"));
+/// assert_eq!(levels.collect::<Vec<_>>(), ["https://example.com/a/", "https://example.com/a/b"]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct UrlHierarchy<'a> {
+    url: &'a str,
+    /// Where each element starts: 0, or the path for [`url_path_hierarchy`].
+    start: usize,
+    /// Where the next element's search starts; `None` before the first.
+    pos: Option<usize>,
+    /// [`url_path_hierarchy`]: no first element with the scheme and host.
+    path_only: bool,
+    /// Any RFC 3986 scheme counts ([`crate::uri::hierarchy`]), not only
+    /// ClickHouse's lower-case letters and digits.
+    rfc_scheme: bool,
+}
+
+impl<'a> UrlHierarchy<'a> {
+    /// The levels with RFC 3986's schemes (for [`crate::uri`]).
+    pub(crate) fn with_rfc_scheme(url: &'a str, path_only: bool) -> UrlHierarchy<'a> {
+        UrlHierarchy { url, start: 0, pos: None, path_only, rfc_scheme: true }
+    }
+}
+
+const fn is_separator(b: u8) -> bool {
+    matches!(b, b'/' | b'?' | b'#')
+}
+
+/// `scheme://` and at least one byte after it, the scheme being one or
+/// more lower-case ASCII letters and digits (quirk `hierarchy-scheme`:
+/// `HTTP://x/y` and `svn+ssh://x/y` give the URL alone): where the host ends
+/// (at the first separator after `//`, or the end) and where the first level
+/// ends (after that separator).
+fn first_level(url: &str, rfc_scheme: bool) -> Option<(usize, usize)> {
+    let url = url.as_bytes();
+    let n = if rfc_scheme {
+        let n = until(url, |b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
+        if !url.first().is_some_and(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        n
+    } else {
+        until(url, |b| !(b.is_ascii_lowercase() || b.is_ascii_digit()))
+    };
+    if n == 0 || !url[n..].starts_with(b"://") || url.len() <= n + 3 {
+        return None;
+    }
+    let host_end = n + 3 + until(&url[n + 3..], is_separator);
+    Some((host_end, if host_end < url.len() { host_end + 1 } else { host_end }))
+}
+
+impl<'a> Iterator for UrlHierarchy<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let url = self.url.as_bytes();
+        let pos = match self.pos {
+            Some(pos) => pos,
+            None => match first_level(self.url, self.rfc_scheme) {
+                None => {
+                    // Not `scheme://…`: the URL alone, or nothing for the path hierarchy.
+                    self.pos = Some(url.len());
+                    return (!self.path_only && !url.is_empty()).then_some(self.url);
+                }
+                Some((host_end, end)) => {
+                    self.pos = Some(end);
+                    if !self.path_only {
+                        return self.url.get(..end);
+                    }
+                    // Path elements start at the separator after the host.
+                    self.start = host_end;
+                    end
+                }
+            },
+        };
+        // Skip separators, then take one segment and the separator after it.
+        let from = pos + until(&url[pos..], |b| !is_separator(b));
+        if from >= url.len() {
+            self.pos = Some(url.len());
+            return None;
+        }
+        let mut end = from + until(&url[from..], is_separator);
+        if end < url.len() {
+            end += 1;
+        }
+        self.pos = Some(end);
+        self.url.get(self.start..end)
+    }
+}
+
+/// The URL cut after each `/`, `?` or `#` of its path, query and fragment
+/// (ClickHouse's `URLHierarchy`): first `scheme://host/`, then each longer
+/// prefix; a run of separators counts as one. A URL that is not
+/// `scheme://…` gives itself alone; an empty string gives nothing.
+///
+/// As in ClickHouse 26.9 (every row of `tests/data/clickhouse_*.txt`), the
+/// separator ending an element is part of it (`…/a/b?`), the host is
+/// everything between `//` and the first `/`, `?` or `#`, and only a scheme
+/// of lower-case ASCII letters and digits counts (quirk `hierarchy-scheme`:
+/// `HTTP://x/y`, `svn+ssh://x/y` give the URL alone, `9://x/y` does not).
+///
+/// ```
+/// use uriscan_crawl::hierarchy::url_hierarchy;
+/// assert_eq!(
+///     url_hierarchy("https://example.com/browse/CONV-6788").collect::<Vec<_>>(),
+///     ["https://example.com/", "https://example.com/browse/", "https://example.com/browse/CONV-6788"]
+/// );
+/// assert_eq!(
+///     url_hierarchy("https://example.com/a/b?c=1").collect::<Vec<_>>(),
+///     ["https://example.com/", "https://example.com/a/", "https://example.com/a/b?", "https://example.com/a/b?c=1"]
+/// );
+/// assert_eq!(url_hierarchy("mailto:a@b.c").collect::<Vec<_>>(), ["mailto:a@b.c"]);
+/// ```
+#[must_use]
+pub fn url_hierarchy(url: &str) -> UrlHierarchy<'_> {
+    UrlHierarchy { url, start: 0, pos: None, path_only: false, rfc_scheme: false }
+}
+
+/// [`url_hierarchy`] without the scheme and host, and without the root `/`
+/// (ClickHouse's `URLPathHierarchy`): each element starts at the path. A URL
+/// that is not `scheme://…` gives nothing.
+///
+/// ```
+/// use uriscan_crawl::hierarchy::url_path_hierarchy;
+/// assert_eq!(url_path_hierarchy("https://example.com/browse/CONV-6788").collect::<Vec<_>>(), ["/browse/", "/browse/CONV-6788"]);
+/// assert_eq!(url_path_hierarchy("https://example.com/").count(), 0);
+/// ```
+#[must_use]
+pub fn url_path_hierarchy(url: &str) -> UrlHierarchy<'_> {
+    UrlHierarchy { url, start: 0, pos: None, path_only: true, rfc_scheme: false }
+}
