@@ -13,7 +13,7 @@
 //! HEXDIG` inside a path), it steps over the two bytes with table tests,
 //! then skips the run of the state the triplet returns to together with the
 //! whole triplets it may hold (`%C3%A9b%C3%A9` is one run of a path segment;
-//! see `src/simd.rs`). Where a run stops at a byte >= 0x80 and the
+//! see `src/simd/`). Where a run stops at a byte >= 0x80 and the
 //! generator found characters that lead the state back to itself (RFC
 //! 3987's `ucschar` inside an `ipath`, `iquery`, ...: `UTF8_RANGES`), the
 //! skipper takes the characters whose leading byte leads only characters
@@ -136,12 +136,14 @@ impl<T: Tables, O, F: FnOnce(&T::Regs) -> O> WithSkip for Job<'_, T, F> {
     #[inline(always)]
     fn call<S: Skip>(self, skipper: S) -> Self::Out {
         let Job(input, entry, then, _) = self;
-        let mut regs_mem = T::new_regs();
+        let mut regs = T::new_regs();
         // Keep the registers in memory: scalarized, they would all be live
-        // across the loop and shuffled at every transition.
-        let regs = core::hint::black_box(&mut regs_mem);
-        walk_by_length::<T, S>(input, entry, regs, skipper)?;
-        Ok(then(regs))
+        // across the loop and shuffled at every transition. (Their address
+        // escapes, so they stay in memory; the walk still knows where they
+        // are, so it needs no register for a pointer to them.)
+        core::hint::black_box(&mut regs);
+        walk_by_length::<T, S>(input, entry, &mut regs, skipper)?;
+        Ok(then(&regs))
     }
 }
 
@@ -190,9 +192,9 @@ where
                 each(x, None);
                 continue;
             }
-            let mut regs_mem = T::new_regs();
-            let regs = core::hint::black_box(&mut regs_mem);
-            let r = walk_by_length::<T, S>(input, entry, regs, skipper).map(|()| &*regs);
+            let mut regs = T::new_regs();
+            core::hint::black_box(&mut regs);
+            let r = walk_by_length::<T, S>(input, entry, &mut regs, skipper).map(|()| &regs);
             each(x, Some(r));
         }
     }

@@ -241,9 +241,10 @@ impl<'t> Match<'t> {
 /// reported. The default takes every scheme and only valid URIs.
 ///
 /// Only URIs with a scheme are found. Candidates are found by searching for
-/// `:` (32 bytes at a time with AVX2 where the CPU has it), backing up over
-/// the bytes a scheme may hold, and reading forward with the grammar's byte
-/// sets; each is checked by the strict parser ([`Syntax::Uri`]).
+/// `:` (32 bytes at a time with AVX2 where the CPU has it, 16 with SSSE3),
+/// backing up over the bytes a scheme may hold, and reading forward with the
+/// grammar's byte sets; each is checked by the strict parser
+/// ([`Syntax::Uri`]).
 ///
 /// How a candidate is delimited depends on the byte before its scheme (a
 /// `URL:` prefix, with or without one space, is skipped first and is never

@@ -76,7 +76,7 @@
 //!   files' `entry` lines (`grammar/*.tags`) say it too.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
-// All `unsafe` lives in `simd` (AVX2 run skipping), beside its scalar twin.
+// All `unsafe` lives in `simd` (SIMD run skipping), beside its scalar twin.
 #![deny(unsafe_code)]
 // No unwrap/expect in library code: input never decides a panic.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing))]

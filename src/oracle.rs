@@ -149,13 +149,13 @@ pub fn is_valid_bytes(input: &[u8], syntax: Syntax) -> bool {
     validity_regex(syntax).is_match(input)
 }
 
-/// The first disagreement between the run skipper this CPU runs (AVX2 where
-/// the CPU has it) and its scalar twin, over every run set of every
-/// grammar's automata (tagged and validator; each set alone and with the
-/// triplets and UTF-8 characters its runs may hold) and every start
-/// position in `input`; `None` when they agree everywhere. The skipper is
-/// the walker's hot path, and its scalar twin the reference (for the fuzz
-/// target `skip_twin`).
+/// The first disagreement between a SIMD run skipper and its scalar twin,
+/// for every skipper this CPU has (AVX2 and SSSE3 where it has them), over
+/// every run set of every grammar's automata (tagged and validator; each
+/// set alone and with the triplets and UTF-8 characters its runs may hold)
+/// and every start position in `input`; `None` when they agree everywhere.
+/// The skippers are the walker's hot path, and the scalar twin the
+/// reference (for the fuzz target `skip_twin`).
 ///
 /// ```
 /// let input = "/wiki/%E6%97%A5/日本_語?q=русский#é".as_bytes();
@@ -166,10 +166,14 @@ pub fn skip_twin_disagreement_bytes(input: &[u8]) -> Option<String> {
     fn check<T: crate::automaton::Tables>(input: &[u8], what: &str) -> Option<String> {
         for (k, set) in crate::automaton::run_sets::<T>().enumerate() {
             for start in 0..=input.len() {
-                let (simd, scalar) =
-                    (crate::simd::skip(input, start, set), crate::simd::skip_scalar(input, start, set));
-                if simd != scalar {
-                    return Some(format!("{what}, set {k}, from {start}: SIMD {simd}, scalar {scalar}"));
+                let scalar = crate::simd::skip_scalar(input, start, set);
+                for isa in crate::simd::Isa::ALL {
+                    match crate::simd::skip_on(isa, input, start, set) {
+                        Some(simd) if simd != scalar => {
+                            return Some(format!("{what}, set {k}, from {start}: {isa:?} {simd}, scalar {scalar}"));
+                        }
+                        _ => {}
+                    }
                 }
             }
         }

@@ -4,7 +4,7 @@
 //! string, valid or not, into scheme, authority, path, query and fragment.
 //! The regex is a sequence of runs, each ended by the first byte outside
 //! its set, so this module searches for each component's first delimiter
-//! with the SIMD run skippers (`src/simd.rs`), under one dispatch; the sets
+//! with the SIMD run skippers (`src/simd/`), under one dispatch; the sets
 //! are the byte sets generated from `grammar/appendix-b.abnf`. The tagged
 //! DFA `build.rs` compiles from the same grammar is the reference the unit
 //! tests below check the search against (it needs no validation, so walking
@@ -132,7 +132,7 @@ crate::simd::skipping_fn! {
     /// The regex is a sequence of runs, each ended by the first byte
     /// outside its set, so the split searches for each component's first
     /// delimiter: in masks of the delimiters' positions, 64 bytes at a time,
-    /// with the AVX2 skipper, else run by run with the skipper. No position
+    /// with a SIMD skipper, else run by run with the skipper. No position
     /// is limited to `u32`, so inputs of any length split here. Tested
     /// against the generated Appendix B automaton, both ways (unit tests
     /// below), and against the regex oracle (`tests/split.rs`).

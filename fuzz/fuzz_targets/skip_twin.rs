@@ -1,6 +1,7 @@
-//! Differential: the SIMD run skipper (AVX2 where the CPU has it) against
-//! its scalar twin, over every run set of every grammar's automata, with
-//! their triplets and UTF-8 characters, from every start position.
+//! Differential: every SIMD run skipper the CPU has (AVX2 and SSSE3 where it
+//! has them) against the scalar twin, over every run set of every grammar's
+//! automata, with their triplets and UTF-8 characters, from every start
+//! position.
 #![no_main]
 
 #[path = "../../tests/fuzz_checks/mod.rs"]

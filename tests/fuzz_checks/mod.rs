@@ -271,13 +271,13 @@ pub fn strict_vs_oracle(data: &[u8]) {
     }
 }
 
-/// The run skipper the CPU runs (AVX2 where it has it) against its scalar
-/// twin, over every run set of every grammar's automata and every start
-/// position (`uriscan::oracle::skip_twin_disagreement`).
+/// Every SIMD run skipper the CPU has (AVX2 and SSSE3 where it has them)
+/// against the scalar twin, over every run set of every grammar's automata
+/// and every start position (`uriscan::oracle::skip_twin_disagreement`).
 #[cfg(feature = "oracle")]
 pub fn skip_twin(data: &[u8]) {
-    // Longer inputs add nothing a 300-byte one does not (blocks are 32
-    // bytes), and cost a skip per set and start.
+    // Longer inputs add nothing a 300-byte one does not (blocks are 16 or
+    // 32 bytes), and cost a skip per set, start and instruction set.
     let data = data.get(..300).unwrap_or(data);
     if let Some(d) = uriscan::oracle::skip_twin_disagreement_bytes(data) {
         panic!("{d}: {data:?}");
