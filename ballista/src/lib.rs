@@ -19,10 +19,14 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+use std::collections::BTreeSet;
+
 use ballista::prelude::{SessionConfigExt, SessionContextExt};
 use ballista_core::registry::BallistaFunctionRegistry;
-use datafusion::error::Result;
+use datafusion::common::tree_node::{TreeNode, TreeNodeRecursion};
+use datafusion::error::{DataFusionError, Result};
 use datafusion::execution::{FunctionRegistry, SessionState, SessionStateBuilder};
+use datafusion::logical_expr::{Expr, LogicalPlan};
 use datafusion::prelude::SessionConfig;
 use datafusion::prelude::SessionContext;
 
@@ -50,7 +54,7 @@ pub fn session_state() -> SessionState {
 #[must_use]
 pub fn session_state_with(config: SessionConfig) -> SessionState {
     let mut state = SessionStateBuilder::new().with_config(config).with_default_features().build();
-    for f in uriscan_datafusion::functions() {
+    for f in uriscan_datafusion::all_functions() {
         // Registering replaces a function of the same name (`parse_url`);
         // the previous one is not needed.
         let _previous = state.register_udf(f);
@@ -70,6 +74,88 @@ pub fn function_registry() -> BallistaFunctionRegistry {
     BallistaFunctionRegistry::from(&session_state())
 }
 
+/// The uriscan functions `plan` calls (by the names it calls them),
+/// sorted: what every executor must know to run it.
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")] async fn main() -> datafusion::error::Result<()> {
+/// let ctx = datafusion::prelude::SessionContext::new_with_state(uriscan_ballista::session_state());
+/// let df = ctx.sql("SELECT uri_host(a), upper(a), domain(a) FROM (VALUES ('http://x/')) t(a)").await?;
+/// assert_eq!(uriscan_ballista::uriscan_functions_in(df.logical_plan()), ["domain", "uri_host"]);
+/// # Ok(()) }
+/// ```
+#[must_use]
+pub fn uriscan_functions_in(plan: &LogicalPlan) -> Vec<String> {
+    let ours: BTreeSet<String> = uriscan_datafusion::all_functions().iter().map(|f| f.name().to_string()).collect();
+    let mut found = BTreeSet::new();
+    // The closures never fail: the walks cannot return an error.
+    let _walked = plan.apply_with_subqueries(|node| {
+        node.apply_expressions(|e| {
+            e.apply(|e| {
+                if let Expr::ScalarFunction(f) = e {
+                    if ours.contains(f.name()) {
+                        found.insert(f.name().to_string());
+                    }
+                }
+                Ok(TreeNodeRecursion::Continue)
+            })
+        })
+    });
+    found.into_iter().collect()
+}
+
+/// An error of a query on the cluster at `scheduler` (`host:port`) with
+/// what Ballista leaves out of it:
+///
+/// - when the scheduler cannot be reached, or its connection is lost while
+///   the query runs, says so and names it;
+/// - when an executor rejected a task (Ballista reports only "task could
+///   not be prepared or was rejected by executor"; the executor logs why:
+///   most often a function it does not know), names the uriscan functions
+///   of `plan` that every executor must know.
+///
+/// Other errors are returned as they are.
+///
+/// ```
+/// use datafusion::error::DataFusionError;
+/// # #[tokio::main(flavor = "current_thread")] async fn main() -> datafusion::error::Result<()> {
+/// let ctx = datafusion::prelude::SessionContext::new_with_state(uriscan_ballista::session_state());
+/// let df = ctx.sql("SELECT uri_host(a) FROM (VALUES ('http://x/')) t(a)").await?;
+/// let e = DataFusionError::Execution("Job 1 failed: task could not be prepared or was rejected by executor".into());
+/// let e = uriscan_ballista::explain(e, df.logical_plan(), "localhost:50050");
+/// assert!(e.to_string().contains("uri_host"));
+/// # Ok(()) }
+/// ```
+#[must_use]
+pub fn explain(error: DataFusionError, plan: &LogicalPlan, scheduler: &str) -> DataFusionError {
+    let text = error.to_string();
+    if text.contains("tcp connect error") {
+        let why = if text.contains("Connection refused") { "connection refused" } else { "no connection" };
+        return DataFusionError::Execution(format!("cannot reach the Ballista scheduler at {scheduler} ({why})"));
+    }
+    let lost = ["h2 protocol error", "error reading a body from connection", "connection reset", "broken pipe"];
+    if lost.iter().any(|l| text.to_lowercase().contains(l)) {
+        return DataFusionError::Execution(format!(
+            "lost the connection to the Ballista scheduler at {scheduler} while the query ran \
+             (did it stop?): {}",
+            error.strip_backtrace()
+        ));
+    }
+    if text.contains("rejected by executor") {
+        let functions = uriscan_functions_in(plan);
+        if !functions.is_empty() {
+            return DataFusionError::Execution(format!(
+                "{}; an executor rejects a task it cannot decode, most often for a function it does not \
+                 know: every executor must know {} (uriscan-ballista-executor does; a stock \
+                 ballista-executor does not; the executor's log says which)",
+                error.strip_backtrace(),
+                functions.join(", ")
+            ));
+        }
+    }
+    error
+}
+
 /// A client context on the Ballista scheduler at `url` (`df://host:port`)
 /// that knows the uriscan functions. (Ballista's `remote_with_state` keeps
 /// only its own list of functions, so they are registered again on the
@@ -87,6 +173,8 @@ pub fn function_registry() -> BallistaFunctionRegistry {
 /// ```
 pub async fn remote(url: &str) -> Result<SessionContext> {
     let ctx = SessionContext::remote_with_state(url, session_state()).await?;
-    uriscan_datafusion::register(&ctx);
+    for f in uriscan_datafusion::all_functions() {
+        ctx.register_udf(f.as_ref().clone());
+    }
     Ok(ctx)
 }

@@ -215,6 +215,26 @@ pub fn functions() -> Vec<Arc<ScalarUDF>> {
     uri.chain(spark::spark_functions()).collect()
 }
 
+/// Every function of every family: [`functions`] (the `uri_*` set and
+/// Spark's), [`clickhouse::clickhouse_functions`] (ClickHouse's names, with
+/// their lower-case aliases) and [`cc_index::cc_index_function`]. The list a
+/// front end that offers "every uriscan function" registers (the `uriscan-sql`
+/// command, the Ballista scheduler and executors).
+///
+/// ```
+/// let all = uriscan_datafusion::all_functions();
+/// for name in ["uri_host", "parse_url", "cutURLParameter", "uri_cc_index"] {
+///     assert!(all.iter().any(|f| f.name() == name), "{name}");
+/// }
+/// ```
+#[must_use]
+pub fn all_functions() -> Vec<Arc<ScalarUDF>> {
+    let mut all = functions();
+    all.extend(clickhouse::clickhouse_functions());
+    all.push(cc_index::cc_index_function());
+    all
+}
+
 /// Registers every function in `ctx` (replacing any of the same name, such
 /// as another `parse_url`).
 ///
