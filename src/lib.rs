@@ -166,3 +166,8 @@ pub mod oracle;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The user guide's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../GUIDE.md")]
+struct GuideDoctests;

@@ -1,6 +1,6 @@
 //! The RFC 2396 and RFC 1630 grammars (`Grammar::Rfc2396`, `Grammar::Rfc1630`):
 //! their RFCs' examples with every component (`tests/data/rfc2396.txt`,
-//! `tests/data/rfc1630.txt`), the README's table of inputs the three grammars
+//! `tests/data/rfc1630.txt`), the user guide's table of inputs the three grammars
 //! judge differently, resolution by each RFC's own examples
 //! (`tests/data/resolve_rfc2396.txt`, `tests/data/resolve_rfc1630.txt`), and
 //! (feature `oracle`) every grammar's parser against the regular expression
@@ -111,9 +111,9 @@ fn non_ascii_and_long_inputs() {
     }
 }
 
-// The README table.
+// The guide's table (GUIDE.md).
 
-/// One expectation of a README cell.
+/// One expectation of a cell of the guide's table.
 #[derive(Debug)]
 enum Cell {
     Valid(Vec<(String, Option<String>)>),
@@ -141,10 +141,10 @@ fn parse_cell(cell: &str) -> Cell {
     Cell::Valid(comps)
 }
 
-/// The rows of the README's difference table: input and one cell per grammar.
+/// The rows of the guide's difference table: input and one cell per grammar.
 fn readme_rows() -> Vec<(String, [Cell; 3])> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let start = text.find("### Inputs the grammars judge differently").expect("README section");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/GUIDE.md")).unwrap();
+    let start = text.find("### Inputs the grammars judge differently").expect("GUIDE.md section");
     let mut rows = Vec::new();
     for line in text[start..].lines().skip_while(|l| !l.starts_with('|')) {
         if !line.starts_with('|') {
@@ -166,7 +166,7 @@ fn readme_rows() -> Vec<(String, [Cell; 3])> {
         if cells[0] == "input" || cells[0].starts_with("---") {
             continue;
         }
-        assert_eq!(cells.len(), 5, "README row {line:?}");
+        assert_eq!(cells.len(), 5, "GUIDE.md row {line:?}");
         let input = cells[0].trim_matches('`').replace("\\|", "|");
         rows.push((input, [parse_cell(&cells[1]), parse_cell(&cells[2]), parse_cell(&cells[3])]));
     }
@@ -176,7 +176,7 @@ fn readme_rows() -> Vec<(String, [Cell; 3])> {
 #[test]
 fn readme_difference_table() {
     let rows = readme_rows();
-    assert!(rows.len() >= 25, "README table lost rows: {}", rows.len());
+    assert!(rows.len() >= 25, "GUIDE.md table lost rows: {}", rows.len());
     let mut differing = 0;
     for (input, cells) in &rows {
         let results: Vec<bool> = Grammar::ALL.iter().map(|&g| g.reference().parse(input).is_ok()).collect();
@@ -184,7 +184,7 @@ fn readme_difference_table() {
             differing += 1;
         }
         for (g, cell) in Grammar::ALL.iter().copied().zip(cells) {
-            let ctx = format!("README row {input:?}, {g}");
+            let ctx = format!("GUIDE.md row {input:?}, {g}");
             match cell {
                 Cell::Invalid(index, kind) => {
                     let e = g.reference().parse(input).expect_err(&ctx);

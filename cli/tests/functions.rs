@@ -189,12 +189,12 @@ fn cc_index_columns_and_fields() {
     assert_eq!(one.stdout.iter().filter(|&&b| b == b'\n').count(), 20_000);
 }
 
-/// The README's commands of "Functions, columns and Parquet" run from the
+/// The guide's commands of "Functions, columns and Parquet" run from the
 /// repository's root and succeed (check: exit status 1, one invalid row).
 #[test]
 fn readme_commands_run() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let readme = std::fs::read_to_string(format!("{root}/GUIDE.md")).unwrap();
     let section = &readme[readme.find("### Functions, columns and Parquet").unwrap()..];
     let block = &section[section.find("```sh\n").unwrap() + 6..];
     let block = &block[..block.find("```").unwrap()];

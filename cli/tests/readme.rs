@@ -1,30 +1,101 @@
-//! The README's "Command line" section holds the real `uriscan --help`
-//! output, so that it cannot drift: this test compares them, and with
-//! `URISCAN_BLESS=1` rewrites the README's copy from the binary.
+//! The documents' command lines cannot drift from the binary:
+//!
+//! - the user guide's "Command line" section holds the real `uriscan --help`
+//!   output: this test compares them, and with `URISCAN_BLESS=1` rewrites
+//!   the guide's copy from the binary;
+//! - every `$ uriscan ...` line of the README's `console` blocks runs from
+//!   the repository's root and prints exactly the lines below it.
 
 use std::process::Command;
 
 const BEGIN: &str = "<!-- BEGIN uriscan --help: generated, checked by cli/tests/readme.rs -->\n```text\n";
 const END: &str = "```\n<!-- END uriscan --help -->";
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
 #[test]
-fn readme_has_the_real_help() {
+fn guide_has_the_real_help() {
     let out = Command::new(env!("CARGO_BIN_EXE_uriscan")).arg("--help").output().unwrap();
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
-    let readme = std::fs::read_to_string(path).unwrap();
-    let start = readme.find(BEGIN).expect("the README has the BEGIN marker") + BEGIN.len();
-    let end = start + readme[start..].find(END).expect("the README has the END marker");
-    if readme[start..end] != help {
+    let path = format!("{ROOT}/GUIDE.md");
+    let guide = std::fs::read_to_string(&path).unwrap();
+    let start = guide.find(BEGIN).expect("the guide has the BEGIN marker") + BEGIN.len();
+    let end = start + guide[start..].find(END).expect("the guide has the END marker");
+    if guide[start..end] != help {
         if std::env::var_os("URISCAN_BLESS").is_some() {
-            let new = format!("{}{help}{}", &readme[..start], &readme[end..]);
-            std::fs::write(path, new).unwrap();
+            let new = format!("{}{help}{}", &guide[..start], &guide[end..]);
+            std::fs::write(&path, new).unwrap();
         } else {
             panic!(
-                "README.md's copy of `uriscan --help` is out of date; run\n  \
+                "GUIDE.md's copy of `uriscan --help` is out of date; run\n  \
                  URISCAN_BLESS=1 cargo test -p uriscan-cli --test readme\n(the help is now:\n{help})"
             );
         }
     }
+}
+
+/// The README's `console` examples of one program: each command line (the
+/// words after `$ PROGRAM `, split as a shell splits words in quotes) and
+/// the lines printed after it.
+fn console_examples(program: &str) -> Vec<(Vec<String>, String)> {
+    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).unwrap();
+    let prompt = format!("$ {program} ");
+    let mut examples: Vec<(Vec<String>, String)> = Vec::new();
+    for block in readme.split("```console\n").skip(1) {
+        let block = &block[..block.find("```").expect("a closed console block")];
+        let mut current: Option<(Vec<String>, String)> = None;
+        for line in block.lines() {
+            if line.starts_with("$ ") {
+                examples.extend(current.take());
+                current = line.strip_prefix(&prompt).map(|cmd| (words(cmd), String::new()));
+            } else if let Some((_, out)) = current.as_mut() {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        examples.extend(current);
+    }
+    examples
+}
+
+/// Words as a POSIX shell splits them, for the quotes the README uses
+/// (`"..."` and `'...'`, no escapes inside).
+fn words(cmd: &str) -> Vec<String> {
+    let (mut out, mut word, mut quote, mut started) = (Vec::new(), String::new(), None, false);
+    for c in cmd.chars() {
+        match (quote, c) {
+            (None, '"' | '\'') => (quote, started) = (Some(c), true),
+            (Some(q), c) if c == q => quote = None,
+            (None, ' ') => {
+                if started {
+                    out.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            (_, c) => (word.push(c), started = true).1,
+        }
+    }
+    assert!(quote.is_none(), "an unclosed quote in {cmd:?}");
+    if started {
+        out.push(word);
+    }
+    out
+}
+
+#[test]
+fn the_readme_console_examples_print_what_they_show() {
+    let examples = console_examples("uriscan");
+    assert!(examples.len() >= 2, "the README lost its command-line examples");
+    for (args, want) in examples {
+        let out = Command::new(env!("CARGO_BIN_EXE_uriscan")).args(&args).current_dir(ROOT).output().unwrap();
+        // `check` reports on stderr and exits 1 when a line is invalid.
+        let got = if out.status.success() { out.stdout } else { out.stderr };
+        assert_eq!(String::from_utf8_lossy(&got), want, "uriscan {args:?}");
+    }
+}
+
+#[test]
+fn words_split_as_a_shell_does() {
+    assert_eq!(words(r#"-f csv "SELECT 'a b'" x"#), ["-f", "csv", "SELECT 'a b'", "x"]);
+    assert_eq!(words("a  ''  b"), ["a", "", "b"]);
 }

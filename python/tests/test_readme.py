@@ -1,5 +1,5 @@
 """The Python section of the README (python/README.md, and the Python
-section of the repository's README.md) runs as written, and the
+examples of the repository's README.md and GUIDE.md) runs as written, and the
 docstrings' examples of the Python modules."""
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ README = pathlib.Path(__file__).parent.parent / "README.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
 TOP_README = pathlib.Path(__file__).parent.parent.parent / "README.md"
 TOP_BLOCKS = re.findall(r"```python\n(.*?)```", TOP_README.read_text(encoding="utf-8"), flags=re.S)
+GUIDE = pathlib.Path(__file__).parent.parent.parent / "GUIDE.md"
+GUIDE_BLOCKS = re.findall(r"```python\n(.*?)```", GUIDE.read_text(encoding="utf-8"), flags=re.S)
 
 
 def test_readme_has_examples():
@@ -34,6 +36,15 @@ def test_top_readme_block(code):
 
 def test_top_readme_has_a_python_example():
     assert len(TOP_BLOCKS) >= 1
+
+
+@pytest.mark.parametrize("code", GUIDE_BLOCKS, ids=[f"guide{i}" for i in range(len(GUIDE_BLOCKS))])
+def test_guide_block(code):
+    exec(compile(code, str(GUIDE), "exec"), {"__name__": "guide"})
+
+
+def test_guide_has_a_python_example():
+    assert len(GUIDE_BLOCKS) >= 1
 
 
 def _globs():
