@@ -5,7 +5,6 @@
 //! driver (`run`).
 
 use crate::args::Common;
-use crate::commands::Stop;
 use crate::input::{open_all, FileCtx};
 use crate::job::Records;
 use crate::output::Dest;
@@ -45,16 +44,34 @@ impl Options {
     }
 }
 
+/// How a command ends without a status of its own.
+#[derive(Debug)]
+pub enum Stop {
+    /// A usage error: its message (exit status 2).
+    Usage(String),
+    /// An exit status whose reason is already written on stderr.
+    Status(u8),
+}
+
+impl From<String> for Stop {
+    fn from(msg: String) -> Stop {
+        Stop::Usage(msg)
+    }
+}
+
 /// What a command runs with.
 pub struct Context {
     pub options: Options,
     /// The input operands (standard input when none was given).
     pub files: Vec<FileCtx>,
+    /// The whole command line's clap command (for completions and the man
+    /// page; built by the crate root, which knows every command).
+    pub cli: fn() -> clap::Command,
 }
 
 impl Context {
     /// The context of a command line's common options and its operands.
-    pub fn new(c: &Common, operands: &[String]) -> Context {
+    pub fn new(c: &Common, operands: &[String], cli: fn() -> clap::Command) -> Context {
         let files: Vec<FileCtx> = if operands.is_empty() {
             vec![FileCtx::new("-")]
         } else {
@@ -73,7 +90,7 @@ impl Context {
             column: c.column.clone(),
             path: c.output.clone(),
         };
-        Context { options, files }
+        Context { options, files, cli }
     }
 
     /// For a command that writes no records: `-o` and `-f parquet` are

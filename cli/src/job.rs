@@ -2,7 +2,7 @@
 //! each whole file) and writes its records; a [`Records`] job also
 //! declares the columns of those records.
 
-use crate::input::Line;
+use crate::line::Line;
 use crate::record::{Column, Format, Sink};
 
 /// What a command does with each line.

@@ -685,7 +685,7 @@ fn check_uri_to_iri(uri: &UriRef<'_>) {
 /// URI mapping is a URI reference whose every component is the IRI's
 /// component mapped alone (as `to_uri` documents), with the same host kind;
 /// the IRI is `iri_eq` to itself, to its URI mapping and to its
-/// `normalize_iri` form, which is an IRI reference (README, §5.3), and it
+/// `normalize_iri` form, which is an IRI reference (GUIDE.md, "IRIs: RFC 3987"), and it
 /// normalizes as its URI mapping does (what follows from `normalize_iri`'s
 /// documentation: RFC 3986 normalization, of case, escapes of ASCII and
 /// dot segments, then the escapes `to_iri` decodes, decoded). On every URI reference met (the input,

@@ -21,7 +21,7 @@ impl Command for Completions {
     fn run(&self, cx: &Context) -> Result<u8, Stop> {
         cx.no_records()?;
         let mut out = Vec::new();
-        clap_complete::generate(self.shell, &mut crate::args::command(), "uriscan", &mut out);
+        clap_complete::generate(self.shell, &mut (cx.cli)(), "uriscan", &mut out);
         Ok(write_out(&out))
     }
 }
@@ -39,7 +39,7 @@ impl Command for Man {
     fn run(&self, cx: &Context) -> Result<u8, Stop> {
         cx.no_records()?;
         let mut out = Vec::new();
-        if let Err(e) = clap_mangen::Man::new(crate::args::command()).render(&mut out) {
+        if let Err(e) = clap_mangen::Man::new((cx.cli)()).render(&mut out) {
             eprintln!("uriscan: cannot render the man page: {e}");
             return Err(Stop::Status(3));
         }

@@ -28,6 +28,7 @@
 //! these two.
 
 use crate::context::Context;
+pub use crate::context::Stop;
 
 /// A command of the command line.
 pub trait Command {
@@ -35,21 +36,6 @@ pub trait Command {
     fn files(&self) -> &[String];
     /// Runs it: its exit status.
     fn run(&self, cx: &Context) -> Result<u8, Stop>;
-}
-
-/// How a command ends without a status of its own.
-#[derive(Debug)]
-pub enum Stop {
-    /// A usage error: its message (exit status 2).
-    Usage(String),
-    /// An exit status whose reason is already written on stderr.
-    Status(u8),
-}
-
-impl From<String> for Stop {
-    fn from(msg: String) -> Stop {
-        Stop::Usage(msg)
-    }
 }
 
 /// The list of commands: `module => Struct, ...;` for each file of this

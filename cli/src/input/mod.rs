@@ -1,13 +1,11 @@
 //! The inputs: the operands ([`FileCtx`]), opened when reading reaches
 //! them ([`open`]) or all at once before an output file is made
 //! ([`open_all`]); their bytes cut into chunks of whole lines (`reader`) or
-//! read from a column of a Parquet or CSV file (`columns`), and each line
-//! of a chunk ([`Line`], `lines`).
+//! read from a column of a Parquet or CSV file (`columns`), and the lines
+//! of a chunk (`lines`; a line itself is [`Line`], in `crate::line`).
 
 use std::fs::File;
 use std::io::{self, Read};
-
-use uriscan::{ParseError, Syntax, UriRef};
 
 mod columns;
 mod lines;
@@ -19,69 +17,7 @@ pub use columns::ColumnReader;
 pub use lines::{count_lines, Lines, Seps};
 pub use reader::{read_chunks, Inputs, Reader, BUF};
 
-/// One input operand.
-pub struct FileCtx {
-    /// The name used in messages and records; standard input is `<stdin>`.
-    pub name: String,
-    /// `None` for standard input.
-    pub(crate) path: Option<String>,
-}
-
-impl FileCtx {
-    pub fn new(operand: &str) -> FileCtx {
-        if operand == "-" {
-            FileCtx { name: "<stdin>".to_string(), path: None }
-        } else {
-            FileCtx { name: operand.to_string(), path: Some(operand.to_string()) }
-        }
-    }
-}
-
-/// One input line (or, for a whole-file job, one whole file), as handed to a
-/// [`Job`].
-#[derive(Clone, Copy)]
-pub struct Line<'a> {
-    pub file: &'a FileCtx,
-    /// Its number (1-based, within its file); 0 for a whole file.
-    pub no: u64,
-    /// The line without its terminator (and, with LF lines, without a CR
-    /// before the LF).
-    pub bytes: &'a [u8],
-    /// The same bytes as text, when the chunk they came from is UTF-8.
-    pub text: Option<&'a str>,
-    /// Whether none of `bytes` is one that JSON or TSV escapes (see
-    /// [`find_escape`]).
-    pub escape_free: bool,
-}
-
-impl<'a> Line<'a> {
-    /// Parses the line; through `&str` when the chunk was UTF-8 (validated
-    /// once per chunk instead of once per line).
-    #[inline]
-    pub fn parse(&self, syntax: Syntax) -> Result<UriRef<'a>, ParseError> {
-        match self.text {
-            Some(s) => syntax.parse(s),
-            None => syntax.parse_bytes(self.bytes),
-        }
-    }
-
-    /// Checks the line against `syntax` without its components
-    /// ([`Syntax::validate`]: the validator, the same error as
-    /// [`parse`](Line::parse)).
-    #[inline]
-    pub fn validate(&self, syntax: Syntax) -> Result<(), ParseError> {
-        syntax.validate_bytes(self.bytes)
-    }
-}
-
-/// A line is its bytes (for the library's batch APIs, which hand each item
-/// back with its result).
-impl AsRef<[u8]> for Line<'_> {
-    #[inline(always)]
-    fn as_ref(&self) -> &[u8] {
-        self.bytes
-    }
-}
+pub use crate::line::{FileCtx, Line};
 
 /// Opens an input; `None` after reporting why not.
 pub fn open(f: &FileCtx) -> Option<Box<dyn Read>> {

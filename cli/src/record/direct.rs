@@ -9,7 +9,7 @@ use super::escape::plain;
 use super::json::{json_bytes, json_str, json_val};
 use super::tsv::{tsv_str, tsv_val};
 use super::{line_part, Fields, Val};
-use crate::input::Line;
+use crate::line::Line;
 
 /// A selected column as [`Direct`] writes it.
 pub struct DirectField {

@@ -26,7 +26,7 @@ use std::ops::Range;
 
 use clap::ValueEnum;
 
-use crate::input::Line;
+use crate::line::Line;
 
 mod csv;
 mod direct;

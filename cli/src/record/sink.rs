@@ -11,7 +11,7 @@ use super::text::text_val;
 use super::tsv::tsv_val;
 use super::tsv_all::{Decimal, TsvAll};
 use super::{Fill, Format, Row};
-use crate::input::Line;
+use crate::line::Line;
 
 /// A buffer of whole records in the layout's format.
 pub struct Sink<'l> {

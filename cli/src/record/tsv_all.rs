@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::escape::plain;
 use super::tsv::{tsv_str, tsv_val};
 use super::{line_part, Fields, Val};
-use crate::input::Line;
+use crate::line::Line;
 
 /// A number in decimal, kept from one record to the next: the next line's
 /// number is mostly the last one plus one, an increment of the last digit
