@@ -2,15 +2,11 @@
 run) against the per-value functions: the test data files, nulls included,
 and a job of 300,000 generated rows in 8 partitions.
 
-Spark needs a JVM (JDK 17 or later): without one these tests fail, they do
-not skip. JAVA_HOME is set to the machine's JDK 17 when it is unset.
+The session is conftest.py's ``spark`` fixture: Spark needs a JVM (JDK 17
+or later), and without one these tests fail, they do not skip.
 """
 
 from __future__ import annotations
-
-import os
-import pathlib
-import sys
 
 import pyarrow as pa
 import pytest
@@ -18,31 +14,6 @@ import pytest
 import uriscan
 import uriscan.arrow as ua
 from conftest import corpus, invalid_rows, table, valid_rows
-
-JDK17 = pathlib.Path("/usr/lib/jvm/java-17-openjdk-amd64")
-
-
-@pytest.fixture(scope="session")
-def spark():
-    if not os.environ.get("JAVA_HOME") and JDK17.exists():
-        os.environ["JAVA_HOME"] = str(JDK17)
-    # The Python workers run this interpreter (the one uriscan is installed in).
-    os.environ["PYSPARK_PYTHON"] = sys.executable
-    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("uriscan-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate()
-    )
-    yield session
-    session.stop()
 
 
 def _rows():

@@ -104,11 +104,12 @@ def _plain(t: pa.DataType) -> pa.DataType:
 def spark_type(arrow_type: pa.DataType) -> DataType:
     """The Spark type of a :mod:`uriscan.arrow` result type.
 
-    >>> spark_type(pa.string_view())
+    >>> import pyarrow as pa, uriscan.spark as us
+    >>> us.spark_type(pa.string_view())
     StringType()
-    >>> spark_type(pa.uint64())
+    >>> us.spark_type(pa.uint64())
     LongType()
-    >>> spark_type(pa.list_(pa.string_view())).simpleString()
+    >>> us.spark_type(pa.list_(pa.string_view())).simpleString()
     'array<string>'
     """
     return from_arrow_type(_plain(arrow_type))
