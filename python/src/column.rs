@@ -161,6 +161,56 @@ fn run(op: &Op, a: &dyn Array, bases: Option<&dyn Array>) -> Result<ArrayRef, Ar
 /// Rows below which a chunk is not split across threads.
 const MIN_ROWS_PER_THREAD: usize = 16 * 1024;
 
+/// Rows from which a call runs on worker threads while the calling thread
+/// waits and looks for a signal (Ctrl-C) every [`SIGNAL_WAIT`]: a long
+/// call stops with `KeyboardInterrupt` (the pieces already started finish
+/// in the background and are dropped). Below it, the work runs here.
+const SIGNAL_ROWS: usize = 1 << 20;
+const SIGNAL_WAIT: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Runs the pieces of `work`, at most `threads` at a time, each on a worker
+/// thread, their outputs in order; raises the exception of a signal that
+/// arrives meanwhile (`KeyboardInterrupt` for Ctrl-C). Outputs are not
+/// split for the check: a piece's output is one array, as without it.
+fn run_watched(op: &Op, work: Vec<(ArrayRef, Option<ArrayRef>)>, threads: usize) -> PyResult<Vec<ArrayRef>> {
+    use std::sync::mpsc;
+    let mut out: Vec<Option<ArrayRef>> = vec![None; work.len()];
+    let (tx, rx) = mpsc::channel();
+    let mut todo = work.into_iter().enumerate();
+    let mut running = 0;
+    loop {
+        while running < threads.max(1) {
+            let Some((i, (a, b))) = todo.next() else { break };
+            let (tx, op) = (tx.clone(), op.clone());
+            std::thread::Builder::new()
+                .spawn(move || {
+                    let r =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&op, a.as_ref(), b.as_deref())));
+                    let r = r.unwrap_or_else(|_| Err(ArrowError::ComputeError("a worker panicked".into())));
+                    // The receiver is gone when the call was interrupted: the output is dropped.
+                    let _ = tx.send((i, r));
+                })
+                .map_err(|e| PyValueError::new_err(format!("cannot start a worker thread: {e}")))?;
+            running += 1;
+        }
+        if running == 0 {
+            break;
+        }
+        match rx.recv_timeout(SIGNAL_WAIT) {
+            Ok((i, r)) => {
+                out[i] = Some(r.map_err(to_py_err)?);
+                running -= 1;
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => Python::attach(|py| py.check_signals())?,
+            // (This thread holds a sender: the channel stays connected.)
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(PyValueError::new_err("the worker threads stopped"))
+            }
+        }
+    }
+    Ok(out.into_iter().flatten().collect())
+}
+
 /// The pieces `(offset, len)` of a chunk of `len` rows for `threads` threads.
 fn pieces(len: usize, threads: usize) -> Vec<(usize, usize)> {
     if len == 0 {
@@ -205,7 +255,7 @@ fn _column(
         }
     }
     let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
-    let out: Result<Vec<ArrayRef>, ArrowError> = py.detach(|| {
+    let out: PyResult<Vec<ArrayRef>> = py.detach(|| {
         // The work: every piece of every chunk, with its bases' piece.
         let mut work: Vec<(ArrayRef, Option<ArrayRef>)> = Vec::new();
         for (i, a) in arrays.iter().enumerate() {
@@ -214,32 +264,13 @@ fn _column(
                 work.push((a.slice(o, l), base));
             }
         }
-        if threads <= 1 || work.len() <= 1 {
-            return work.iter().map(|(a, b)| run(&op, a.as_ref(), b.as_deref())).collect();
+        let rows: usize = work.iter().map(|(a, _)| a.len()).sum();
+        if rows < SIGNAL_ROWS && (threads <= 1 || work.len() <= 1) {
+            return work.iter().map(|(a, b)| run(&op, a.as_ref(), b.as_deref()).map_err(to_py_err)).collect();
         }
-        // Pieces in rounds of `threads`, one thread each.
-        let mut out = Vec::with_capacity(work.len());
-        for round in work.chunks(threads) {
-            let results: Vec<Result<ArrayRef, ArrowError>> = std::thread::scope(|s| {
-                let handles: Vec<_> = round
-                    .iter()
-                    .map(|(a, b)| {
-                        let op = &op;
-                        s.spawn(move || run(op, a.as_ref(), b.as_deref()))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|_| Err(ArrowError::ComputeError("a worker panicked".into()))))
-                    .collect()
-            });
-            for r in results {
-                out.push(r?);
-            }
-        }
-        Ok(out)
+        run_watched(&op, work, threads)
     });
-    Ok(out.map_err(to_py_err)?.into_iter().map(|a| PyArrowType(a.to_data())).collect())
+    Ok(out?.into_iter().map(|a| PyArrowType(a.to_data())).collect())
 }
 
 /// `_time_column(op, chunks, rounds, arg, flag)`: the best time in

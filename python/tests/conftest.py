@@ -3,9 +3,13 @@ the Rust tests' tests/data files, whose expected values the Rust tests check).""
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
+import sys
 from typing import Dict, List, Optional, Tuple
+
+import pytest
 
 DATA = pathlib.Path(__file__).parent / "data"
 
@@ -57,3 +61,33 @@ def invalid_rows() -> List[Tuple[bytes, int, str]]:
 def corpus() -> List[str]:
     """Mixed URLs (generated once, committed) and the repository's sample."""
     return lines("corpus.txt")[:-1] + [l for l in lines("urls.txt") if l]
+
+
+JDK17 = pathlib.Path("/usr/lib/jvm/java-17-openjdk-amd64")
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local Spark session (local[2], no UI, on 127.0.0.1) for the whole
+    test run, stopped at its end. Spark needs a JVM (JDK 17 or later):
+    JAVA_HOME is set to the machine's JDK 17 when it is unset, and without a
+    JVM the tests that use this fail (they do not skip)."""
+    if not os.environ.get("JAVA_HOME") and JDK17.exists():
+        os.environ["JAVA_HOME"] = str(JDK17)
+    # The Python workers run this interpreter (the one uriscan is installed in).
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("uriscan-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.session.timeZone", "UTC")
+        .getOrCreate()
+    )
+    yield session
+    session.stop()

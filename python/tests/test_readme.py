@@ -1,6 +1,11 @@
 """The Python section of the README (python/README.md, and the Python
 examples of the repository's README.md and GUIDE.md) runs as written, and the
-docstrings' examples of the Python modules."""
+docstrings' examples of the Python modules.
+
+A block fenced ```` ```python spark ```` needs Spark: it runs with the test
+session's Spark (conftest.py's ``spark`` fixture) already started, so that
+the block's ``SparkSession.builder...getOrCreate()`` gets that session
+instead of starting a second JVM."""
 
 from __future__ import annotations
 
@@ -20,6 +25,9 @@ GUIDE = pathlib.Path(__file__).parent.parent.parent / "GUIDE.md"
 GUIDE_BLOCKS = re.findall(r"```python\n(.*?)```", GUIDE.read_text(encoding="utf-8"), flags=re.S)
 
 
+SPARK_BLOCKS = re.findall(r"```python spark\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+
+
 def test_readme_has_examples():
     assert len(BLOCKS) >= 5
 
@@ -27,6 +35,15 @@ def test_readme_has_examples():
 @pytest.mark.parametrize("code", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
 def test_readme_block(code):
     exec(compile(code, str(README), "exec"), {"__name__": "readme"})
+
+
+@pytest.mark.parametrize("code", SPARK_BLOCKS, ids=[f"spark{i}" for i in range(len(SPARK_BLOCKS))])
+def test_readme_spark_block(code, spark):
+    exec(compile(code, str(README), "exec"), {"__name__": "readme"})
+
+
+def test_readme_has_a_spark_example():
+    assert len(SPARK_BLOCKS) >= 1
 
 
 @pytest.mark.parametrize("code", TOP_BLOCKS, ids=[f"top{i}" for i in range(len(TOP_BLOCKS))])
@@ -55,7 +72,7 @@ def _globs():
     return {"uriscan": uriscan, "pa": pa, "ua": ua}
 
 
-@pytest.mark.parametrize("name", ["uriscan", "uriscan._errors", "uriscan.arrow", "uriscan.polars", "uriscan.pandas", "uriscan.duckdb"])
+@pytest.mark.parametrize("name", ["uriscan", "uriscan._errors", "uriscan.arrow", "uriscan.polars", "uriscan.pandas", "uriscan.duckdb", "uriscan.spark"])
 def test_module_docstrings(name):
     import importlib
 

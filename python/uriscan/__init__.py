@@ -10,7 +10,8 @@ Per value (this module)::
 
 Per column: :mod:`uriscan.arrow` (pyarrow arrays), :mod:`uriscan.polars`
 (the ``.uri`` expression namespace), :mod:`uriscan.pandas` (the ``.uri``
-Series accessor) and :mod:`uriscan.duckdb` (SQL functions).
+Series accessor), :mod:`uriscan.duckdb` (SQL functions) and
+:mod:`uriscan.spark` (Spark column functions).
 """
 
 from __future__ import annotations
