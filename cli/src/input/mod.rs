@@ -10,6 +10,7 @@ use std::io::{self, Read};
 use uriscan::{ParseError, Syntax, UriRef};
 
 mod columns;
+mod csv_rows;
 mod lines;
 #[cfg(feature = "parquet")]
 mod parquet;
@@ -37,12 +38,11 @@ impl FileCtx {
     }
 }
 
-/// One input line (or, for a whole-file job, one whole file), as handed to a
-/// [`Job`].
+/// One input line, as handed to a [`Job`].
 #[derive(Clone, Copy)]
 pub struct Line<'a> {
     pub file: &'a FileCtx,
-    /// Its number (1-based, within its file); 0 for a whole file.
+    /// Its number (1-based, within its file).
     pub no: u64,
     /// The line without its terminator (and, with LF lines, without a CR
     /// before the LF).
@@ -72,6 +72,19 @@ impl<'a> Line<'a> {
     pub fn validate(&self, syntax: Syntax) -> Result<(), ParseError> {
         syntax.validate_bytes(self.bytes)
     }
+}
+
+/// A chunk of free text (whole lines, not cut inside a URI in `<...>`),
+/// as handed to a [`Job::FREE_TEXT`](crate::job::Job::FREE_TEXT) job.
+pub struct Text<'a> {
+    pub file: &'a FileCtx,
+    /// The number of lines of its file before it.
+    pub before: u64,
+    /// Where it starts in its file (bytes).
+    pub offset: u64,
+    pub bytes: &'a [u8],
+    /// The line terminator.
+    pub sep: u8,
 }
 
 /// A line is its bytes (for the library's batch APIs, which hand each item

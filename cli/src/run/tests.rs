@@ -75,7 +75,7 @@ fn direct_records_equal_row_records() {
     for case in 0..200 {
         let data = rng.chunk(case % 3 == 0);
         for sep in [b'\n', b'\0'] {
-            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
+            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, free_text: false, column: None };
             for format in [Format::Tsv, Format::Jsonl] {
                 for fields in selections {
                     let fields = fields.map(|f| vec![f.to_string()]);
@@ -173,7 +173,7 @@ fn tsv_all_records_equal_selected_records() {
             data.extend_from_slice(b"\n\nhttp://h/last");
         }
         for sep in [b'\n', b'\0'] {
-            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
+            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, free_text: false, column: None };
             for syntax in [Syntax::UriReference, Syntax::IriReference, Syntax::Fragmentaddress] {
                 for (fields, expect) in selections(ParseJob::COLUMNS) {
                     let layout =
@@ -299,7 +299,7 @@ fn batch_lines_equal_single_lines() {
     for case in 0..150 {
         let data = rng.chunk(case % 3 == 0);
         for sep in [b'\n', b'\0'] {
-            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
+            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, free_text: false, column: None };
             for syntax in [Syntax::UriReference, Syntax::IriReference, Syntax::AbsoluteUri] {
                 for format in [Format::Tsv, Format::Jsonl, Format::Csv] {
                     let job = ParseJob { syntax };
