@@ -139,11 +139,7 @@ impl Counts {
     /// drops those left at 0 (so at most CAPACITY/2 keys stay).
     fn reduce(&mut self) {
         let map = &self.map;
-        self.sketch.get_or_insert_with(|| {
-            let mut sk = Box::new([0; REGISTERS]);
-            map.keys().for_each(|k| sketch_add(&mut sk, k));
-            sk
-        });
+        self.sketch.get_or_insert_with(|| sketch_of(map));
         let mut counts: Vec<u64> = self.map.values().copied().collect();
         let (_, &mut cut, _) = counts.select_nth_unstable_by(CAPACITY / 2, |a, b| b.cmp(a));
         self.map.retain(|_, c| {
@@ -157,11 +153,7 @@ impl Counts {
     fn merge(&mut self, from: Counts) {
         if self.sketch.is_some() || from.sketch.is_some() {
             let (map, fmap) = (&self.map, &from.map);
-            let sk = self.sketch.get_or_insert_with(|| {
-                let mut sk = Box::new([0; REGISTERS]);
-                map.keys().for_each(|k| sketch_add(&mut sk, k));
-                sk
-            });
+            let sk = self.sketch.get_or_insert_with(|| sketch_of(map));
             match &from.sketch {
                 Some(f) => sk.iter_mut().zip(f.iter()).for_each(|(a, &b)| *a = (*a).max(b)),
                 None => fmap.keys().for_each(|k| sketch_add(sk, k)),
@@ -184,6 +176,13 @@ impl Counts {
         let e = if e <= 2.5 * m && zeros > 0 { m * (m / zeros as f64).ln() } else { e };
         e.round() as u64
     }
+}
+
+/// The HyperLogLog registers of the keys of `map`.
+fn sketch_of(map: &HashMap<String, u64>) -> Box<[u8; REGISTERS]> {
+    let mut sk = Box::new([0; REGISTERS]);
+    map.keys().for_each(|k| sketch_add(&mut sk, k));
+    sk
 }
 
 /// Adds `key` to HyperLogLog registers `sk` (a 64-bit hash: 12 bits pick

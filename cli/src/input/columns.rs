@@ -4,10 +4,12 @@
 //! row (RFC 4180, the `csv` crate; a UTF-8 byte order mark is skipped).
 //!
 //! Each value is one line, whatever bytes it holds (a CSV field may hold a
-//! line break); a null Parquet value is read as an empty line. Line numbers
-//! are row numbers (1-based, the CSV header not counted). Errors (no such
-//! column, a column that is not strings, a file that is not what it claims)
-//! are messages; the driver reports them with the file's name.
+//! line break); a null Parquet value and a blank CSV row (`csv_rows`) are
+//! read as an empty line. Line numbers are row numbers (1-based, the CSV
+//! header not counted). Errors (no such column, a column that is not
+//! strings, a file that is not what it claims, a CSV row whose number of
+//! fields is not the header row's, a quote left open) are messages; the
+//! driver reports them with the file's name.
 
 use std::fs::File;
 use std::io::{self, Read};
