@@ -10,6 +10,10 @@ use clap::Args;
 
 use crate::record::Format;
 
+/// The most worker threads `-j` takes (a larger number is a usage error:
+/// past the cores, more threads only cost memory).
+pub const MAX_THREADS: usize = 1024;
+
 /// Options of every command; they may come before or after the command name.
 #[derive(Debug, Args)]
 pub struct Common {
@@ -25,8 +29,9 @@ pub struct Common {
     /// Lines and records end in NUL instead of LF
     #[arg(short = '0', long = "null", global = true)]
     pub null: bool,
-    /// Process chunks of lines on N threads (0: all cores); output keeps input order
-    #[arg(short = 'j', long, global = true, default_value_t = 1, value_name = "N")]
+    /// Process chunks of lines on N threads (0: all cores; at most 1024); output keeps input order
+    #[arg(short = 'j', long, global = true, default_value_t = 1, value_name = "N",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS as u64))]
     pub threads: usize,
     /// Add the file name to each record (on by default for several FILEs; stdin is <stdin>)
     #[arg(short = 'H', long, global = true)]

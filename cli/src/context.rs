@@ -105,6 +105,35 @@ impl Context {
         Ok(())
     }
 
+    /// For a command whose report is written at the end (`stats`) in
+    /// `format`: checks that it can be, and with `-o` opens every input
+    /// first (as [`records`](Context::records) does).
+    pub fn report_inputs(&self, format: Format) -> Result<Vec<Option<std::fs::File>>, Stop> {
+        if format == Format::Parquet {
+            parquet_allowed(&self.options)?;
+        }
+        match &self.options.path {
+            Some(_) => open_all(&self.files).ok_or(Stop::Status(2)),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Writes a report made at the end, `bytes` laid out by `layout`, to
+    /// standard output or `-o` (replaced only when `ok`, the run having
+    /// read every input): 0, or 3 when it could not be written.
+    pub fn write_report(&self, layout: &Layout, bytes: &[u8], ok: bool) -> u8 {
+        let Ok(dest) = Dest::new(self.options.path.as_deref()) else { return 3 };
+        let Ok(mut out) = dest.writer() else { return 3 };
+        let failed = if layout.format == Format::Parquet {
+            parquet_report(layout, out, bytes)
+        } else {
+            let failed = run::write_to(&mut out, bytes);
+            drop(out);
+            failed
+        };
+        u8::from(dest.finish(ok && !failed) || failed) * 3
+    }
+
     /// Runs `job` over the inputs and writes its records: the exit status
     /// (0, or 2 or 3 after an input or output error).
     pub fn write<J: Records>(&self, job: &J) -> Result<u8, Stop> {
@@ -126,10 +155,8 @@ impl Context {
         let layout =
             Layout::new(format, job.columns(), o.fields.as_deref(), show, job.text(o.with_file), o.terminator())
                 .map_err(|e| Stop::Usage(e.0))?;
-        if o.column.is_some() && J::WHOLE {
-            return Err(Stop::Usage(
-                "--column reads a column's values as lines; this command reads whole files".into(),
-            ));
+        if o.column.is_some() && J::FREE_TEXT {
+            return Err(Stop::Usage("--column reads a column's values as lines; this command reads free text".into()));
         }
         if format == Format::Parquet {
             parquet_allowed(o)?;
@@ -160,7 +187,7 @@ impl Context {
             progress: o.progress,
             streams: !J::COLUMNS.is_empty(),
             sep: o.terminator(),
-            whole: J::WHOLE,
+            free_text: J::FREE_TEXT,
             column: o.column.clone(),
         }
     }
@@ -180,6 +207,28 @@ fn parquet_allowed(o: &Options) -> Result<(), Stop> {
 #[cfg(not(feature = "parquet"))]
 fn parquet_allowed(_: &Options) -> Result<(), Stop> {
     Err(Stop::Usage("-f parquet: this uriscan was built without Parquet (cargo feature 'parquet')".into()))
+}
+
+/// A report's Parquet rows `bytes` (as encoded by `layout`'s sink) to
+/// `out`: whether that failed (reported).
+#[cfg(feature = "parquet")]
+fn parquet_report(layout: &Layout, out: Box<dyn std::io::Write + Send>, bytes: &[u8]) -> bool {
+    use std::io::Write;
+    let names: Vec<&str> = layout.names().collect();
+    let types: Vec<_> = layout.types().collect();
+    let written = crate::output::parquet::ParquetDest::new(out, &names, &types).and_then(|mut d| {
+        d.write_all(bytes).map_err(|e| e.to_string())?;
+        d.finish()
+    });
+    if let Err(e) = &written {
+        eprintln!("uriscan: cannot write Parquet: {e}");
+    }
+    written.is_err()
+}
+
+#[cfg(not(feature = "parquet"))]
+fn parquet_report(_: &Layout, _: Box<dyn std::io::Write + Send>, _: &[u8]) -> bool {
+    true
 }
 
 /// `-f parquet`: the records through [`crate::output::parquet::ParquetDest`].

@@ -1,8 +1,8 @@
 //! What a command does with its input: a [`Job`] handles each line (or
-//! each whole file) and writes its records; a [`Records`] job also
+//! each chunk of free text) and writes its records; a [`Records`] job also
 //! declares the columns of those records.
 
-use crate::line::Line;
+use crate::line::{Line, Text};
 use crate::record::{Column, Format, Sink};
 
 /// What a command does with each line.
@@ -31,6 +31,11 @@ pub trait Job: Sync {
     /// `None` and `escape_free` `false`, which costs them nothing, and what
     /// it writes is the same (a record's writer scans what it writes).
     const TEXT: bool = true;
+    /// Whether the job reads free text rather than lines (`extract`): each
+    /// chunk of whole lines goes to [`free_text`](Job::free_text), not [`line`](Job::line).
+    const FREE_TEXT: bool = false;
+    /// Handles a chunk of free text ([`FREE_TEXT`](Job::FREE_TEXT) jobs).
+    fn free_text(&self, _chunk: &Text<'_>, _out: &mut Sink<'_>, _acc: &mut Self::Acc) {}
 }
 
 /// A job that writes records: their columns, declared once, are what
@@ -39,8 +44,6 @@ pub trait Job: Sync {
 pub trait Records: Job {
     /// The columns of its records, in the order `Row`s are filled.
     const COLUMNS: &'static [Column];
-    /// Read whole files rather than lines.
-    const WHOLE: bool = false;
     /// The columns of this run: [`COLUMNS`](Records::COLUMNS), unless the
     /// job's options change a column's type (`fn`: its function's result).
     fn columns(&self) -> &'static [Column] {

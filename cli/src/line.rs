@@ -1,6 +1,7 @@
-//! The units of input every layer handles: an operand ([`FileCtx`]) and
-//! one line of it ([`Line`]). Below the readers (`input`), the records
-//! (`record`) and the jobs (`job`), which all speak of lines.
+//! The units of input every layer handles: an operand ([`FileCtx`]), one
+//! line of it ([`Line`]) and a chunk of free text ([`Text`]). Below the
+//! readers (`input`), the records (`record`) and the jobs (`job`), which
+//! all speak of lines.
 
 use uriscan::{ParseError, Syntax, UriRef};
 
@@ -22,12 +23,11 @@ impl FileCtx {
     }
 }
 
-/// One input line (or, for a whole-file job, one whole file), as handed to a
-/// [`Job`](crate::job::Job).
+/// One input line, as handed to a [`Job`](crate::job::Job).
 #[derive(Clone, Copy)]
 pub struct Line<'a> {
     pub file: &'a FileCtx,
-    /// Its number (1-based, within its file); 0 for a whole file.
+    /// Its number (1-based, within its file).
     pub no: u64,
     /// The line without its terminator (and, with LF lines, without a CR
     /// before the LF).
@@ -57,6 +57,19 @@ impl<'a> Line<'a> {
     pub fn validate(&self, syntax: Syntax) -> Result<(), ParseError> {
         syntax.validate_bytes(self.bytes)
     }
+}
+
+/// A chunk of free text (whole lines, not cut inside a URI in `<...>`),
+/// as handed to a [`Job::FREE_TEXT`](crate::job::Job::FREE_TEXT) job.
+pub struct Text<'a> {
+    pub file: &'a FileCtx,
+    /// The number of lines of its file before it.
+    pub before: u64,
+    /// Where it starts in its file (bytes).
+    pub offset: u64,
+    pub bytes: &'a [u8],
+    /// The line terminator.
+    pub sep: u8,
 }
 
 /// A line is its bytes (for the library's batch APIs, which hand each item

@@ -47,9 +47,12 @@ Input: the FILEs in order, or standard input when there is none or for '-'. Line
 or CRLF (the CR is not part of the line), or in NUL with -0; a UTF-8 byte order mark at the
 start of a file is skipped; every line, also an empty one or one that is not UTF-8, gives
 exactly one record (check and security: only lines with something to report), in input
-order, also with --threads. No limit on line length. With --column NAME the lines are the
-values of that column of Parquet or CSV files (a CSV header row names the columns; a null
-Parquet value is an empty line; line numbers are row numbers).
+order, also with --threads. No limit on line length. A Parquet file is refused unless read
+with --column NAME: then the lines are the values of that column of Parquet or CSV files,
+one per row (a CSV header row names the columns; a null Parquet value, an empty field and
+a blank CSV row are empty lines; line numbers are row numbers; a CSV row with more or fewer
+fields than the header row, or a quote left open, is an error naming the row). A Parquet
+file that cannot seek (a pipe, <(...), standard input) is read into memory.
 
 Output (lossless in jsonl and tsv for any input bytes):
   jsonl  one JSON object per record; text is a plain JSON string, so any JSON reader

@@ -42,7 +42,14 @@ impl Command for Check {
         let invalid = s.acc;
         if !job.quiet {
             let in_files = if s.files > 1 { format!(" in {} files", s.files) } else { String::new() };
-            if invalid == 0 {
+            if s.input_error {
+                // Not "all valid": some input was not read (named above).
+                let plural = if invalid == 1 { "" } else { "s" };
+                eprintln!(
+                    "uriscan: {invalid} invalid line{plural} of {} read{in_files}; an input could not be read",
+                    s.lines
+                );
+            } else if invalid == 0 {
                 eprintln!("uriscan: {} lines checked{in_files}, all valid", s.lines);
             } else {
                 let plural = if invalid == 1 { "" } else { "s" };

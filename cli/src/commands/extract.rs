@@ -1,15 +1,22 @@
 //! `extract`: the URIs found in free text (RFC 3986 Appendix C), each with
-//! its line and column (`LINE:COL<TAB>URI`). It reads whole files, so that
-//! a URI may be found anywhere.
+//! its line and column (`LINE:COL<TAB>URI`). It reads the input a chunk of
+//! whole lines at a time (memory does not grow with the input), each chunk
+//! ending outside any `<...>` (a URI there may be wrapped over lines,
+//! Appendix C; one waiting more than 1 MiB for its `>` may be cut).
 
 use super::{fields_help, push_error, Command, Stop};
 use crate::args::Input;
 use crate::context::Context;
-use crate::input::Line;
+use crate::input::{Line, Text};
 use crate::job::{Job, Records};
 use crate::record::{Column, Format, Row, Sink, Val};
 
 /// URIs found in free text (Appendix C): LINE:COL<TAB>URI
+///
+/// Reads the text in chunks of whole lines (memory stays small whatever the input's size); with
+/// -0 lines end in NUL and LINE counts them. A URI in <...> may be wrapped over several lines
+/// (RFC 3986 Appendix C): a chunk never ends inside one unless it waits more than 1 MiB for its
+/// '>'. start and end are byte offsets in the file.
 #[derive(Debug, clap::Parser)]
 #[command(name = "extract", after_help = fields_help(ExtractJob::COLUMNS))]
 pub struct Extract {
@@ -58,7 +65,6 @@ impl Records for ExtractJob {
         error_index: UInt,
         error_message: Str,
     ];
-    const WHOLE: bool = true;
     fn default_format(&self) -> Format {
         Format::Text
     }
@@ -69,25 +75,30 @@ impl Records for ExtractJob {
 
 impl Job for ExtractJob {
     type Acc = ();
+    const FREE_TEXT: bool = true;
 
-    fn line(&self, l: &Line<'_>, out: &mut Sink<'_>, _: &mut ()) {
-        let text = l.bytes;
-        let (mut line, mut line_start, mut scanned) = (1u64, 0usize, 0usize);
+    fn line(&self, _: &Line<'_>, _: &mut Sink<'_>, _: &mut ()) {}
+
+    /// The URIs of a chunk of whole lines (lines end in the `-0`
+    /// terminator when there is one; a URI in `<...>` may span lines and
+    /// the reader does not cut a chunk inside one).
+    fn free_text(&self, c: &Text<'_>, out: &mut Sink<'_>, _: &mut ()) {
+        let text = c.bytes;
+        let (mut line, mut line_start, mut scanned) = (c.before + 1, 0usize, 0usize);
         for m in self.ex.extract_bytes(text) {
             let start = m.start();
-            for (k, &b) in text.get(scanned..start).unwrap_or_default().iter().enumerate() {
-                if b == b'\n' {
-                    line += 1;
-                    line_start = scanned + k + 1;
-                }
+            let before = text.get(scanned..start).unwrap_or_default();
+            for i in memchr::memchr_iter(c.sep, before) {
+                line += 1;
+                line_start = scanned + i + 1;
             }
             scanned = start;
             let mut r = Row::default();
-            r.push(Val::s(&l.file.name));
+            r.push(Val::s(&c.file.name));
             r.push(Val::Int(line));
             r.push(Val::Int((start - line_start + 1) as u64));
-            r.push(Val::Int(start as u64));
-            r.push(Val::Int(m.end() as u64));
+            r.push(Val::Int(c.offset + start as u64));
+            r.push(Val::Int(c.offset + m.end() as u64));
             r.push(Val::owned(m.as_str().to_string()));
             r.push(Val::Bool(m.is_valid()));
             r.push(Val::s(match m.delimiter() {
@@ -103,4 +114,3 @@ impl Job for ExtractJob {
         }
     }
 }
-

@@ -1,8 +1,15 @@
 //! `stats`: counts of valid and invalid lines, error kinds, the top
 //! schemes, hosts, ports and registrable domains. No record per line: the
 //! report is written at the end, as text, or as rows `section, key, count`
-//! in JSON Lines, TSV or CSV (through the same writers as every other
-//! command's records).
+//! in JSON Lines, TSV, CSV or Parquet (through the same writers as every
+//! other command's records), to standard output or `-o FILE`.
+//!
+//! Memory is bounded ([`Counts`]): each list counts exactly up to
+//! [`CAPACITY`] distinct keys, then becomes a Misra-Gries summary (the
+//! mergeable variant of Agarwal et al.: over capacity, the counts lose the
+//! (capacity/2 + 1)-th largest count and those left at 0 go), whose counts
+//! are at most its stated error below the true ones, and whose distinct
+//! count is a HyperLogLog estimate.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -11,15 +18,23 @@ use std::fmt::Write as _;
 use uriscan::Syntax;
 use uriscan_crawl::DomainOptions;
 
-use super::{fields_help, write_out, Command, Stop};
+use super::{fields_help, Command, Stop};
 use crate::args::{Input, SyntaxArgs};
-use crate::context::{Context, Options};
+use crate::context::Context;
 use crate::input::Line;
 use crate::job::{Job, Records};
 use crate::record::{Column, Format, Layout, Row, Sink, Val};
 use crate::run::{self, Summary};
 
 /// Counts of valid/invalid lines, error kinds, top schemes, hosts, ports and domains
+///
+/// The report is written at the end: text by default, or rows section,key,count with -f
+/// (jsonl, tsv, csv, parquet), to standard output or -o FILE. Memory is bounded: each of the
+/// scheme, host, port and domain lists counts exactly up to 65536 distinct keys; past that it
+/// is a Misra-Gries summary: every key with more than N/32769 of its N values is listed, each
+/// count is at most the stated error below the true count (text: 'counts up to E low'; rows:
+/// total,count_error_hosts,...), and the distinct count is an estimate (HyperLogLog, about
+/// 1.6 %).
 #[derive(Debug, clap::Parser)]
 #[command(name = "stats", after_help = fields_help(COLUMNS))]
 pub struct Stats {
@@ -39,13 +54,18 @@ impl Command for Stats {
 
     fn run(&self, cx: &Context) -> Result<u8, Stop> {
         let job = StatsJob { syntax: self.syntax.syntax()? };
-        cx.no_records()?;
+        let c = &cx.options;
+        let format = c.format.unwrap_or(Format::Text);
+        let rows = Layout::new(format, COLUMNS, c.fields.as_deref(), |_| true, None, c.terminator())
+            .map_err(|e| Stop::Usage(e.0))?;
+        let held = cx.report_inputs(format)?;
         // No records per line: the report is written at the end.
-        let layout = Layout::new(Format::Text, &[], None, |_| false, None, b'\n').map_err(|e| Stop::Usage(e.0))?;
+        let none = Layout::new(Format::Text, &[], None, |_| false, None, b'\n').map_err(|e| Stop::Usage(e.0))?;
         let opts = cx.run_opts::<StatsJob>();
-        let s = run::run(&job, &layout, &cx.files, &opts, Vec::new(), &mut std::io::stdout());
-        let report = report(&s, self.top, &cx.options)?;
-        Ok(if write_out(&report) == 0 { s.status(0) } else { 3 })
+        let s = run::run(&job, &none, &cx.files, &opts, held, &mut std::io::sink());
+        let text = format == Format::Text && c.fields.is_none();
+        let report = if text { self::text(&s, self.top).into_bytes() } else { report(&s, self.top, &rows) };
+        Ok(s.status(cx.write_report(&rows, &report, !s.input_error)))
     }
 }
 
@@ -63,25 +83,118 @@ pub struct StatsAcc {
     pub empty: u64,
     pub by_kind: HashMap<&'static str, u64>,
     pub host_kinds: HashMap<&'static str, u64>,
-    pub schemes: HashMap<String, u64>,
-    pub hosts: HashMap<String, u64>,
-    pub ports: HashMap<String, u64>,
+    pub schemes: Counts,
+    pub hosts: Counts,
+    pub ports: Counts,
     /// Registrable domains (Public Suffix List, ICANN section) of the hosts.
-    pub domains: HashMap<String, u64>,
+    pub domains: Counts,
 }
 
-fn bump(map: &mut HashMap<String, u64>, s: &str, lower: bool) {
-    let key: Cow<'_, str> = if lower && s.bytes().any(|b| b.is_ascii_uppercase()) {
-        Cow::Owned(s.to_ascii_lowercase())
-    } else {
-        Cow::Borrowed(s)
-    };
-    match map.get_mut(key.as_ref()) {
-        Some(c) => *c += 1,
-        None => {
-            map.insert(key.into_owned(), 1);
+/// The most distinct keys a list counts exactly (and keeps: about 16 MB for
+/// the four lists of long host names).
+pub const CAPACITY: usize = 1 << 16;
+
+/// HyperLogLog registers of a summary's distinct count (2^12: a standard
+/// error of 1.04/64, about 1.6 %).
+const REGISTERS: usize = 1 << 12;
+
+/// Counts of keys in bounded memory: exact while there are at most
+/// [`CAPACITY`] distinct keys; then a Misra-Gries summary whose counts are
+/// each at most `error` below the true count (a key missing has a true
+/// count of at most `error`), `error` being at most N / (CAPACITY/2 + 1)
+/// for N counted values (each reduction takes its amount from at least
+/// CAPACITY/2 + 1 counts).
+#[derive(Default)]
+pub struct Counts {
+    map: HashMap<String, u64>,
+    /// What reductions took from every count (0: exact).
+    error: u64,
+    /// Once reduced, the HyperLogLog registers of every key seen.
+    sketch: Option<Box<[u8; REGISTERS]>>,
+}
+
+impl Counts {
+    /// Counts `s` once (ASCII-lowercased when `lower`).
+    fn bump(&mut self, s: &str, lower: bool) {
+        let key: Cow<'_, str> = if lower && s.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(s.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(s)
+        };
+        match self.map.get_mut(key.as_ref()) {
+            Some(c) => *c += 1,
+            None => {
+                if let Some(sk) = &mut self.sketch {
+                    sketch_add(sk, &key);
+                }
+                self.map.insert(key.into_owned(), 1);
+                if self.map.len() > CAPACITY {
+                    self.reduce();
+                }
+            }
         }
     }
+
+    /// Takes the (CAPACITY/2 + 1)-th largest count from every count and
+    /// drops those left at 0 (so at most CAPACITY/2 keys stay).
+    fn reduce(&mut self) {
+        let map = &self.map;
+        self.sketch.get_or_insert_with(|| sketch_of(map));
+        let mut counts: Vec<u64> = self.map.values().copied().collect();
+        let (_, &mut cut, _) = counts.select_nth_unstable_by(CAPACITY / 2, |a, b| b.cmp(a));
+        self.map.retain(|_, c| {
+            *c = c.saturating_sub(cut);
+            *c > 0
+        });
+        self.error += cut;
+    }
+
+    /// Adds the counts of `from` (a later chunk's).
+    fn merge(&mut self, from: Counts) {
+        if self.sketch.is_some() || from.sketch.is_some() {
+            let (map, fmap) = (&self.map, &from.map);
+            let sk = self.sketch.get_or_insert_with(|| sketch_of(map));
+            match &from.sketch {
+                Some(f) => sk.iter_mut().zip(f.iter()).for_each(|(a, &b)| *a = (*a).max(b)),
+                None => fmap.keys().for_each(|k| sketch_add(sk, k)),
+            }
+        }
+        merge_map(&mut self.map, from.map);
+        self.error += from.error;
+        while self.map.len() > CAPACITY {
+            self.reduce();
+        }
+    }
+
+    /// The number of distinct keys: exact, or the estimate once reduced.
+    pub fn distinct(&self) -> u64 {
+        let Some(sk) = &self.sketch else { return self.map.len() as u64 };
+        let m = REGISTERS as f64;
+        let sum: f64 = sk.iter().map(|&r| 2f64.powi(-i32::from(r))).sum();
+        let zeros = sk.iter().filter(|&&r| r == 0).count();
+        let e = 0.7213 / (1.0 + 1.079 / m) * m * m / sum;
+        let e = if e <= 2.5 * m && zeros > 0 { m * (m / zeros as f64).ln() } else { e };
+        e.round() as u64
+    }
+}
+
+/// The HyperLogLog registers of the keys of `map`.
+fn sketch_of(map: &HashMap<String, u64>) -> Box<[u8; REGISTERS]> {
+    let mut sk = Box::new([0; REGISTERS]);
+    map.keys().for_each(|k| sketch_add(&mut sk, k));
+    sk
+}
+
+/// Adds `key` to HyperLogLog registers `sk` (a 64-bit hash: 12 bits pick
+/// the register, the rest's leading zeros are the rank).
+fn sketch_add(sk: &mut [u8; REGISTERS], key: &str) {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    key.hash(&mut h);
+    let h = h.finish();
+    let index = (h >> 52) as usize;
+    let rank = ((h << 12) | (1 << 11)).leading_zeros() as u8 + 1;
+    sk[index] = sk[index].max(rank);
 }
 
 fn merge_map<K: std::hash::Hash + Eq>(into: &mut HashMap<K, u64>, from: HashMap<K, u64>) {
@@ -108,19 +221,19 @@ impl Job for StatsJob {
             Ok(u) => {
                 acc.valid += 1;
                 if let Some(s) = u.scheme() {
-                    bump(&mut acc.schemes, s, true);
+                    acc.schemes.bump(s, true);
                 }
                 if let Some(h) = u.host() {
-                    bump(&mut acc.hosts, h, true);
+                    acc.hosts.bump(h, true);
                     if let Some(d) = uriscan_crawl::registrable_domain(h, DomainOptions::default()) {
-                        bump(&mut acc.domains, d, true);
+                        acc.domains.bump(d, true);
                     }
                 }
                 if let Some(k) = u.host_kind() {
                     *acc.host_kinds.entry(k.name()).or_insert(0) += 1;
                 }
                 if let Some(p) = u.port() {
-                    bump(&mut acc.ports, p, false);
+                    acc.ports.bump(p, false);
                 }
             }
             Err(e) => {
@@ -136,10 +249,10 @@ impl Job for StatsJob {
         into.empty += from.empty;
         merge_map(&mut into.by_kind, from.by_kind);
         merge_map(&mut into.host_kinds, from.host_kinds);
-        merge_map(&mut into.schemes, from.schemes);
-        merge_map(&mut into.hosts, from.hosts);
-        merge_map(&mut into.ports, from.ports);
-        merge_map(&mut into.domains, from.domains);
+        into.schemes.merge(from.schemes);
+        into.hosts.merge(from.hosts);
+        into.ports.merge(from.ports);
+        into.domains.merge(from.domains);
     }
 }
 
@@ -155,39 +268,35 @@ fn top<K: AsRef<str>>(map: &HashMap<K, u64>, n: usize) -> Vec<(String, u64)> {
 /// The report's sections: title, rows.
 fn sections(s: &Summary<StatsAcc>, n: usize) -> Vec<(&'static str, Vec<(String, u64)>)> {
     let a = &s.acc;
-    let totals = [
+    let lists = [("schemes", &a.schemes), ("hosts", &a.hosts), ("ports", &a.ports), ("registrable_domains", &a.domains)];
+    let mut totals: Vec<(String, u64)> = [
         ("lines", s.lines),
         ("valid", a.valid),
         ("invalid", a.invalid),
         ("empty", a.empty),
         ("files", s.files as u64),
         ("bytes", s.bytes),
-        ("distinct_schemes", a.schemes.len() as u64),
-        ("distinct_hosts", a.hosts.len() as u64),
-        ("distinct_ports", a.ports.len() as u64),
-        ("distinct_registrable_domains", a.domains.len() as u64),
-    ];
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), *v))
+    .collect();
+    totals.extend(lists.iter().map(|(k, c)| (format!("distinct_{k}"), c.distinct())));
+    // Only for a list past its capacity: how far below its counts may be.
+    totals.extend(lists.iter().filter(|(_, c)| c.error > 0).map(|(k, c)| (format!("count_error_{k}"), c.error)));
     vec![
-        ("total", totals.iter().map(|(k, v)| (k.to_string(), *v)).collect()),
+        ("total", totals),
         ("error_kind", top(&a.by_kind, usize::MAX)),
         ("host_kind", top(&a.host_kinds, usize::MAX)),
-        ("scheme", top(&a.schemes, n)),
-        ("host", top(&a.hosts, n)),
-        ("port", top(&a.ports, n)),
-        ("registrable_domain", top(&a.domains, n)),
+        ("scheme", top(&a.schemes.map, n)),
+        ("host", top(&a.hosts.map, n)),
+        ("port", top(&a.ports.map, n)),
+        ("registrable_domain", top(&a.domains.map, n)),
     ]
 }
 
-/// The report in the format the output options `c` ask for (text by
-/// default); `Err` after a usage error of `--fields`.
-fn report(s: &Summary<StatsAcc>, n: usize, c: &Options) -> Result<Vec<u8>, Stop> {
-    let format = c.format.unwrap_or(Format::Text);
-    if format == Format::Text && c.fields.is_none() {
-        return Ok(text(s, n).into_bytes());
-    }
-    let layout =
-        Layout::new(format, COLUMNS, c.fields.as_deref(), |_| true, None, c.terminator()).map_err(|e| Stop::Usage(e.0))?;
-    let mut sink = Sink::new(&layout, Vec::new());
+/// The report as rows laid out by `layout` (its header first).
+fn report(s: &Summary<StatsAcc>, n: usize, layout: &Layout) -> Vec<u8> {
+    let mut sink = Sink::new(layout, Vec::new());
     for (section, rows) in sections(s, n) {
         for (key, count) in rows {
             let mut r = Row::default();
@@ -199,7 +308,7 @@ fn report(s: &Summary<StatsAcc>, n: usize, c: &Options) -> Result<Vec<u8>, Stop>
     }
     let mut out = layout.header();
     out.extend_from_slice(&sink.take());
-    Ok(out)
+    out
 }
 
 fn text(s: &Summary<StatsAcc>, n: usize) -> String {
@@ -227,9 +336,13 @@ fn text(s: &Summary<StatsAcc>, n: usize) -> String {
     };
     section("invalid lines by error kind", top(&a.by_kind, usize::MAX));
     section("host kinds", top(&a.host_kinds, usize::MAX));
-    section(&format!("top schemes (of {})", a.schemes.len()), top(&a.schemes, n));
-    section(&format!("top hosts (of {})", a.hosts.len()), top(&a.hosts, n));
-    section(&format!("top ports (of {})", a.ports.len()), top(&a.ports, n));
-    section(&format!("top registrable domains (of {})", a.domains.len()), top(&a.domains, n));
+    for (name, c) in [("schemes", &a.schemes), ("hosts", &a.hosts), ("ports", &a.ports), ("registrable domains", &a.domains)]
+    {
+        let of = match c.error {
+            0 => format!("of {}", c.distinct()),
+            e => format!("of about {}; counts up to {e} low", c.distinct()),
+        };
+        section(&format!("top {name} ({of})"), top(&c.map, n));
+    }
     r
 }

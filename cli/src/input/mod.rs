@@ -8,6 +8,7 @@ use std::fs::File;
 use std::io::{self, Read};
 
 mod columns;
+mod csv_rows;
 mod lines;
 #[cfg(feature = "parquet")]
 mod parquet;
@@ -17,7 +18,7 @@ pub use columns::ColumnReader;
 pub use lines::{count_lines, Lines, Seps};
 pub use reader::{read_chunks, Inputs, Reader, BUF};
 
-pub use crate::line::{FileCtx, Line};
+pub use crate::line::{FileCtx, Line, Text};
 
 /// Opens an input; `None` after reporting why not.
 pub fn open(f: &FileCtx) -> Option<Box<dyn Read>> {

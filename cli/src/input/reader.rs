@@ -1,5 +1,5 @@
 //! Reading an input in big buffers and cutting it into chunks of whole
-//! lines (or whole files), a UTF-8 byte order mark at the start of each
+//! lines (for free text, not inside a `<...>` URI, [`text_end`]), a UTF-8 byte order mark at the start of each
 //! input skipped; [`read_chunks`] does it for every input in turn, lines or
 //! a column's values.
 
@@ -9,6 +9,10 @@ use std::io::{self, Read};
 use super::{open, plain_error, ColumnReader, FileCtx};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+/// How a Parquet file starts: its magic, then the first page header's (or,
+/// without rows, the footer's) first field, a Thrift i32 (no line of text
+/// starts so).
+const PARQUET: &[u8] = b"PAR1\x15";
 /// The read size on one thread.
 pub const BUF: usize = 64 << 10;
 
@@ -26,16 +30,19 @@ pub struct Reader {
     pub bytes: u64,
     /// The line terminator.
     sep: u8,
-    /// Chunks are whole files.
-    whole: bool,
+    /// The input is free text: a chunk never ends inside `<...>`
+    /// ([`text_end`]).
+    free_text: bool,
+    /// Bytes of this input before `buf[0]` (the offset of a chunk).
+    pub offset: u64,
     /// With `--column`: where each value of the chunk ends.
     pub ends: Vec<usize>,
 }
 
 impl Reader {
     /// A reader with a buffer of `cap` bytes, lines ending in `sep`, or
-    /// whole files as chunks (`whole`).
-    pub fn new(cap: usize, sep: u8, whole: bool) -> Reader {
+    /// free text (`free_text`: chunks that a URI in `<...>` does not span).
+    pub fn new(cap: usize, sep: u8, free_text: bool) -> Reader {
         Reader {
             buf: vec![0; cap],
             start: 0,
@@ -46,7 +53,8 @@ impl Reader {
             short_read: false,
             bytes: 0,
             sep,
-            whole,
+            free_text,
+            offset: 0,
             ends: Vec::new(),
         }
     }
@@ -68,6 +76,7 @@ impl Reader {
         self.at_start = true;
         self.eof = false;
         self.short_read = false;
+        self.offset = 0;
     }
 
     /// The next chunk `buf[a..b]` of whole lines (the last line of the input
@@ -82,7 +91,11 @@ impl Reader {
                 self.at_start = false;
             }
             if !self.at_start {
-                if let Some(end) = self.last_nl.filter(|_| !self.whole) {
+                let mut last = self.last_nl;
+                if self.free_text && !self.eof {
+                    last = last.and_then(|end| text_end(&self.buf[..end], self.start, self.sep, self.filled));
+                }
+                if let Some(end) = last {
                     if end - self.start >= min || self.short_read || self.eof {
                         return Ok(Some((self.start, end)));
                     }
@@ -119,6 +132,7 @@ impl Reader {
 
     /// Drops `buf[..end]`, keeping the rest for the next chunk.
     pub fn consume(&mut self, end: usize) {
+        self.offset += end as u64;
         self.buf.copy_within(end..self.filled, 0);
         self.filled -= end;
         self.start = 0;
@@ -134,10 +148,37 @@ impl Reader {
             fresh.resize(size, 0);
         }
         fresh[..self.filled - end].copy_from_slice(&self.buf[end..self.filled]);
+        self.offset += end as u64;
         self.filled -= end;
         self.start = 0;
         self.last_nl = None;
         std::mem::replace(&mut self.buf, fresh)
+    }
+}
+
+/// The most bytes a chunk of free text waits for the `>` of a URI in
+/// `<...>` (Appendix C: it may run over several lines); a longer one may
+/// be cut at a line end.
+const TEXT_SPAN: usize = 1 << 20;
+
+/// Where a chunk of free text `buf[start..]` ends, `end` being the end of
+/// its last whole line and `filled` what is read: `end`, unless a `<` after
+/// the last `>` and the last blank line (a URI in `<...>` that may go on
+/// over the next lines) makes it the end of the line before that `<`;
+/// `None` while there is no such line end (until `TEXT_SPAN` bytes wait).
+pub fn text_end(buf: &[u8], start: usize, sep: u8, filled: usize) -> Option<usize> {
+    let data = &buf[start..];
+    let Some(lt) = memchr::memrchr(b'<', data) else { return Some(buf.len()) };
+    let closed = memchr::memrchr(b'>', data).is_some_and(|gt| gt > lt);
+    let blank =
+        memchr::memmem::find(&data[lt..], b"\n\n").is_some() || memchr::memmem::find(&data[lt..], b"\n\r\n").is_some();
+    if closed || blank {
+        return Some(buf.len());
+    }
+    match memchr::memrchr(sep, &data[..lt]) {
+        Some(i) => Some(start + i + 1),
+        None if filled - start >= TEXT_SPAN => Some(buf.len()),
+        None => None,
     }
 }
 
@@ -217,7 +258,7 @@ fn line_chunks(
     };
     let Some(mut r) = input else { return End::Failed };
     rd.reset();
-    let mut line = 0;
+    let (mut line, mut first) = (0, true);
     loop {
         if stopped() {
             return End::Stopped;
@@ -228,6 +269,13 @@ fn line_chunks(
                 return End::Failed;
             }
             Ok(None) => return End::Done,
+            Ok(Some((a, b))) if std::mem::take(&mut first) && rd.buf[a..b].starts_with(PARQUET) => {
+                eprintln!(
+                    "uriscan: {}: a Parquet file, not lines of text: give --column NAME to read a column",
+                    f.name
+                );
+                return End::Failed;
+            }
             Ok(Some((a, b))) => match each(rd, a, b, line) {
                 Some(n) => line += n,
                 None => return End::Stopped,

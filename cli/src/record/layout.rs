@@ -58,6 +58,9 @@ impl Layout {
                 if names.is_empty() {
                     return Err(FieldError("--fields needs at least one field name".into()));
                 }
+                if let Some(k) = (1..names.len()).find(|&k| names[..k].contains(&names[k])) {
+                    return Err(FieldError(format!("--fields names '{}' twice", names[k])));
+                }
                 names.into_iter().map(|n| index(columns, n)).collect::<Result<_, _>>()?
             }
             None => (0..columns.len()).filter(|&i| default(columns[i].name)).collect(),

@@ -9,9 +9,9 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use crate::input::{plain_error, FileCtx, Line, Lines, Seps};
+use crate::input::{count_lines, plain_error, FileCtx, Lines, Seps, Text};
 use crate::job::Job;
-use crate::record::{find_escape, Layout, Sink};
+use crate::record::{Layout, Sink};
 
 mod progress;
 mod single;
@@ -57,8 +57,8 @@ pub struct RunOpts {
     pub streams: bool,
     /// The line terminator: `\n` (a CR before it is dropped) or NUL.
     pub sep: u8,
-    /// Hand whole files to the job instead of lines.
-    pub whole: bool,
+    /// The job reads free text ([`Job::FREE_TEXT`]): chunks, not lines.
+    pub free_text: bool,
     /// `--column`: the values of this column of Parquet or CSV files are
     /// the lines.
     pub column: Option<String>,
@@ -112,17 +112,17 @@ fn process<J: Job>(
     opts: &RunOpts,
     f: &FileCtx,
     line: u64,
+    offset: u64,
     data: &[u8],
     ends: &[usize],
     out: &mut Sink<'_>,
     acc: &mut J::Acc,
 ) -> u64 {
-    let text = if J::TEXT { std::str::from_utf8(data).ok() } else { None };
-    if opts.whole {
-        let escape_free = J::TEXT && find_escape(data, 0, None) == data.len();
-        job.line(&Line { file: f, no: 0, bytes: data, text, escape_free }, out, acc);
-        return 0;
+    if J::FREE_TEXT {
+        job.free_text(&Text { file: f, before: line, offset, bytes: data, sep: opts.sep }, out, acc);
+        return count_lines(data, opts.sep);
     }
+    let text = if J::TEXT { std::str::from_utf8(data).ok() } else { None };
     if opts.column.is_some() {
         // Column values: each is a line, whatever bytes it holds, ending
         // where the reader says.
@@ -191,6 +191,11 @@ fn write_error(e: &io::Error) -> WriteStop {
 /// Writes `data` to stdout as one piece (for reports written at the end);
 /// returns whether it failed with an error other than a closed pipe.
 pub fn write_stdout(data: &[u8]) -> bool {
-    let mut w = io::stdout().lock();
-    write_all(&mut w, data).and_then(|()| flush(&mut w)) == Err(WriteStop::Failed)
+    write_to(&mut io::stdout().lock(), data)
+}
+
+/// Writes `data` to `w` and flushes it; returns whether that failed with
+/// an error other than a closed pipe (reported).
+pub fn write_to(w: &mut dyn Write, data: &[u8]) -> bool {
+    write_all(w, data).and_then(|()| flush(w)) == Err(WriteStop::Failed)
 }

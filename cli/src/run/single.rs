@@ -24,7 +24,7 @@ pub(super) fn run<J: Job>(
     let mut lines = 0;
     let mut input_error = false;
     let mut progress = Progress::new(opts, files);
-    let mut rd = Reader::new(BUF, opts.sep, opts.whole);
+    let mut rd = Reader::new(BUF, opts.sep, opts.free_text);
     let mut stop = write_all(&mut w, &layout.header()).err();
     if stop.is_none() {
         let inputs = Inputs { files, held, min_chunk: 0, column: opts.column.as_deref() };
@@ -33,7 +33,8 @@ pub(super) fn run<J: Job>(
             &mut rd,
             || false,
             |fi, rd, a, b, line| {
-                let n = process(job, opts, &files[fi], line, &rd.buf[a..b], &rd.ends, &mut sink, &mut acc);
+                let offset = rd.offset + a as u64;
+                let n = process(job, opts, &files[fi], line, offset, &rd.buf[a..b], &rd.ends, &mut sink, &mut acc);
                 lines += n;
                 rd.consume(b);
                 progress.update(rd.bytes);

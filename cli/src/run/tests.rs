@@ -6,6 +6,7 @@ use crate::commands::check::CheckJob;
 use crate::commands::parse::ParseJob;
 use crate::input::count_lines;
 use crate::job::Records;
+use crate::record::find_escape;
 use crate::record::{names, Column, Format};
 use uriscan::Syntax;
 
@@ -75,7 +76,7 @@ fn direct_records_equal_row_records() {
     for case in 0..200 {
         let data = rng.chunk(case % 3 == 0);
         for sep in [b'\n', b'\0'] {
-            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
+            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, free_text: false, column: None };
             for format in [Format::Tsv, Format::Jsonl] {
                 for fields in selections {
                     let fields = fields.map(|f| vec![f.to_string()]);
@@ -86,8 +87,8 @@ fn direct_records_equal_row_records() {
                         let job = ParseJob { syntax };
                         let mut direct = Sink::new(&layout, Vec::new());
                         let mut rows = Sink::new(&layout, Vec::new()).rows_only();
-                        let n = process(&job, &opts, &file, 7, &data, &[], &mut direct, &mut ());
-                        process(&job, &opts, &file, 7, &data, &[], &mut rows, &mut ());
+                        let n = process(&job, &opts, &file, 7, 0, &data, &[], &mut direct, &mut ());
+                        process(&job, &opts, &file, 7, 0, &data, &[], &mut rows, &mut ());
                         let (d, r) = (direct.take(), rows.take());
                         assert_eq!(
                             String::from_utf8_lossy(&d),
@@ -124,9 +125,9 @@ fn three_ways<J: Job<Acc = ()> + crate::record::Fill>(
     // same sinks.
     let mut n = 0;
     for first in [7, 95] {
-        n = process(job, opts, file, first, data, &[], &mut all, &mut ());
-        process(job, opts, file, first, data, &[], &mut direct, &mut ());
-        process(job, opts, file, first, data, &[], &mut rows, &mut ());
+        n = process(job, opts, file, first, 0, data, &[], &mut all, &mut ());
+        process(job, opts, file, first, 0, data, &[], &mut direct, &mut ());
+        process(job, opts, file, first, 0, data, &[], &mut rows, &mut ());
     }
     let (a, d, r) = (all.take(), direct.take(), rows.take());
     assert_eq!(String::from_utf8_lossy(&a), String::from_utf8_lossy(&r), "{data:?}");
@@ -173,7 +174,7 @@ fn tsv_all_records_equal_selected_records() {
             data.extend_from_slice(b"\n\nhttp://h/last");
         }
         for sep in [b'\n', b'\0'] {
-            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
+            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, free_text: false, column: None };
             for syntax in [Syntax::UriReference, Syntax::IriReference, Syntax::Fragmentaddress] {
                 for (fields, expect) in selections(ParseJob::COLUMNS) {
                     let layout =
@@ -299,13 +300,13 @@ fn batch_lines_equal_single_lines() {
     for case in 0..150 {
         let data = rng.chunk(case % 3 == 0);
         for sep in [b'\n', b'\0'] {
-            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, whole: false, column: None };
+            let opts = RunOpts { threads: 1, progress: false, streams: true, sep, free_text: false, column: None };
             for syntax in [Syntax::UriReference, Syntax::IriReference, Syntax::AbsoluteUri] {
                 for format in [Format::Tsv, Format::Jsonl, Format::Csv] {
                     let job = ParseJob { syntax };
                     let layout = Layout::new(format, ParseJob::COLUMNS, None, |c| c != "file", None, sep).unwrap();
                     let mut sink = Sink::new(&layout, Vec::new());
-                    let n = process(&job, &opts, &file, 7, &data, &[], &mut sink, &mut ());
+                    let n = process(&job, &opts, &file, 7, 0, &data, &[], &mut sink, &mut ());
                     let (want, ()) = per_line(&job, &layout, &opts, &file, &data);
                     assert_eq!(sink.take(), want, "parse {case} {format:?} {syntax:?} {data:?}");
                     assert_eq!(n, count_lines(&data, sep));
@@ -316,7 +317,7 @@ fn batch_lines_equal_single_lines() {
                         Layout::new(Format::Text, CheckJob::COLUMNS, None, |_| true, job.text(true), sep).unwrap();
                     let mut sink = Sink::new(&layout, Vec::new());
                     let mut invalid = 0;
-                    let n = process(&job, &opts, &file, 7, &data, &[], &mut sink, &mut invalid);
+                    let n = process(&job, &opts, &file, 7, 0, &data, &[], &mut sink, &mut invalid);
                     let (want, want_invalid) = per_line(&job, &layout, &opts, &file, &data);
                     assert_eq!(sink.take(), want, "check {case} {strict_hosts} {all} {syntax:?} {data:?}");
                     assert_eq!((n, invalid), (count_lines(&data, sep), want_invalid));

@@ -20,6 +20,8 @@ struct Work {
     seq: u64,
     file: usize,
     first_line: u64,
+    /// Where `data[a]` is in its file.
+    offset: u64,
     data: Vec<u8>,
     a: usize,
     b: usize,
@@ -94,17 +96,30 @@ pub(super) fn run<J: Job>(
         spare_out: Spares::default(),
     };
     let mut progress = Progress::new(opts, files);
-    let mut rd = Reader::new(BUF * 2, opts.sep, opts.whole);
+    let mut rd = Reader::new(BUF * 2, opts.sep, opts.free_text);
     let ((acc, lines, stop), input_error) = std::thread::scope(|s| {
+        // A thread the system refuses (too many for its limits) is not
+        // started; with no worker at all the run stops (exit status 3).
+        let mut workers = 0;
         for _ in 0..threads {
             let (done_tx, work_rx, sh) = (done_tx.clone(), &work_rx, &sh);
-            s.spawn(move || worker(sh, work_rx, &done_tx));
+            match std::thread::Builder::new().spawn_scoped(s, move || worker(sh, work_rx, &done_tx)) {
+                Ok(_) => workers += 1,
+                Err(e) => {
+                    eprintln!("uriscan: cannot start thread {} of {threads}: {e}", workers + 1);
+                    break;
+                }
+            }
         }
         drop(done_tx);
+        if workers == 0 {
+            sh.stop.store(true, Ordering::Relaxed);
+        }
         let sh = &sh;
         let writer = s.spawn(move || write_in_order(sh, done_rx, &tok_tx, w));
         let input_error = read(sh, held, &mut rd, &mut progress, &tok_rx, work_tx);
-        (writer.join().unwrap_or_else(|p| std::panic::resume_unwind(p)), input_error)
+        let (acc, lines, stop) = writer.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        ((acc, lines, if workers == 0 { Some(WriteStop::Failed) } else { stop }), input_error)
     });
     progress.finish();
     Ran { acc, lines, bytes: rd.bytes, input_error, stop }
@@ -130,17 +145,12 @@ fn read<J: Job>(
         || sh.stop.load(Ordering::Relaxed),
         |fi, rd, a, b, line| {
             let ends = std::mem::take(&mut rd.ends);
-            let n = if opts.column.is_some() {
-                ends.len() as u64
-            } else if opts.whole {
-                0
-            } else {
-                count_lines(&rd.buf[a..b], opts.sep)
-            };
+            let n = if opts.column.is_some() { ends.len() as u64 } else { count_lines(&rd.buf[a..b], opts.sep) };
+            let offset = rd.offset + a as u64;
             let data = rd.take(b, sh.spare_in.pop());
             progress.update(rd.bytes);
             tok_rx.recv().ok()?;
-            work_tx.send(Work { seq, file: fi, first_line: line, data, a, b, ends }).ok()?;
+            work_tx.send(Work { seq, file: fi, first_line: line, offset, data, a, b, ends }).ok()?;
             seq += 1;
             Some(n)
         },
@@ -158,7 +168,8 @@ fn worker<J: Job>(sh: &Shared<'_, J>, work_rx: &Mutex<Receiver<Work>>, done_tx: 
         let mut acc = J::Acc::default();
         let mut sink = Sink::new(sh.layout, sh.spare_out.pop().unwrap_or_default());
         let file = &sh.files[w.file];
-        let lines = process(sh.job, sh.opts, file, w.first_line, &w.data[w.a..w.b], &w.ends, &mut sink, &mut acc);
+        let lines =
+            process(sh.job, sh.opts, file, w.first_line, w.offset, &w.data[w.a..w.b], &w.ends, &mut sink, &mut acc);
         sh.spare_in.push(w.data);
         let done = Done { seq: w.seq, out: sink.take(), acc, lines };
         if done_tx.send(done).is_err() {
