@@ -49,6 +49,11 @@ def _constant(column: Any) -> Any:
     """DuckDB hands every argument as a column: a column of one value (a
     literal) as that value, else the column."""
     column = _text(column)
+    if pa.types.is_list(column.type) or pa.types.is_large_list(column.type):
+        values = column.to_pylist()
+        if values and all(v == values[0] for v in values):
+            return values[0]
+        return column
     if len(column) > 0 and column.null_count == 0 and pc.count_distinct(column).as_py() == 1:
         return column[0].as_py()
     if len(column) > 0 and column.null_count == len(column):
@@ -56,11 +61,20 @@ def _constant(column: Any) -> Any:
     return column
 
 
-def _udf(name: str) -> Callable[..., Any]:
-    def udf(urls: Any, *args: Any) -> Any:
+def _udf(name: str, arity: int) -> Callable[..., Any]:
+    """The UDF of a registry function of ``arity`` SQL arguments (DuckDB
+    reads the number of parameters off the Python function)."""
+
+    def run(urls: Any, *args: Any) -> Any:
         return _text(_ua.call(name, urls, *[_constant(a) for a in args]))
 
-    return udf
+    if arity == 1:
+        return lambda urls: run(urls)
+    if arity == 2:
+        return lambda urls, a: run(urls, a)
+    if arity == 3:
+        return lambda urls, a, b: run(urls, a, b)
+    raise ValueError(f"{name}: {arity} arguments")
 
 
 def _signature(f: dict) -> Tuple[List[str], str]:
@@ -88,7 +102,7 @@ def _probe_args(f: dict) -> List[Any]:
 #: (SQL name, argument types, return type, function) of every function of
 #: the registry (uriscan.arrow.FUNCTIONS), with its required arguments.
 FUNCTIONS: List[Tuple[str, List[str], str, Callable[..., Any]]] = [
-    (f["name"], *_signature(f), _udf(f["name"])) for f in _ua.FUNCTIONS
+    (f["name"], args, ret, _udf(f["name"], len(args))) for f in _ua.FUNCTIONS for args, ret in [_signature(f)]
 ]
 
 
