@@ -33,6 +33,7 @@ mod source;
 mod views;
 
 pub mod functions;
+pub mod registry;
 
 use std::sync::Arc;
 

@@ -30,7 +30,9 @@ fn expected(v: Value<'_>) -> Json {
         }
     };
     match v {
-        Value::Null | Value::CcIndex(_) => Json::Null,
+        Value::Null | Value::CcIndex(_) | Value::Parsed(_) => Json::Null,
+        Value::Bool(b) => Json::Bool(b),
+        Value::Int(n) => Json::from(n),
         Value::Str(s) => Json::String(s.into_owned()),
         Value::Bytes(b) => bytes(&b),
         Value::UInt(n) => Json::from(n),
@@ -54,7 +56,7 @@ fn every_function_equals_the_library() {
     };
     let mut checked = 0;
     for f in FUNCTIONS {
-        if f.name == "uri_cc_index" {
+        if f.name == "uri_cc_index" || f.name == "uri_parse" {
             continue;
         }
         let args: Vec<&str> = f
@@ -217,27 +219,35 @@ fn readme_commands_run() {
     assert!(ran >= if cfg!(feature = "parquet") { 10 } else { 8 }, "{ran}");
 }
 
-/// The ClickHouse names DataFusion registers (`datafusion/src/clickhouse.rs`,
-/// read as text: this crate does not build DataFusion) are exactly the
-/// function set's ClickHouse entries, so the command line and SQL offer the
-/// same names. Skipped outside the workspace.
+/// The command line's functions are the registry's, which DataFusion
+/// registers family by family (`datafusion/tests/registry.rs` checks that
+/// side): ClickHouse's convention is exactly the ClickHouse family's.
 #[test]
 fn same_clickhouse_names_as_datafusion() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../datafusion/src/clickhouse.rs");
-    let Ok(src) = std::fs::read_to_string(path) else { return };
-    let mut sql: Vec<&str> = src
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("(\"")?.split_once("\", Op::").map(|(name, _)| name))
-        .collect();
-    sql.sort_unstable();
-    let mut ours: Vec<&str> = FUNCTIONS.iter().filter(|f| f.clickhouse).map(|f| f.name).collect();
-    ours.sort_unstable();
-    assert!(sql.len() >= 35, "{sql:?}");
-    assert_eq!(sql, ours);
-    assert!(
-        src.contains("uri_cc_index")
-            || std::fs::read_to_string(path.replace("clickhouse.rs", "cc_index.rs"))
-                .unwrap()
-                .contains("\"uri_cc_index\"")
-    );
+    use uriscan_crawl::function_set::Family;
+    let convention: Vec<&str> = FUNCTIONS.iter().filter(|f| f.clickhouse).map(|f| f.name).collect();
+    let family: Vec<&str> = Family::ClickHouse.functions().map(|f| f.name).collect();
+    assert!(family.len() >= 35, "{family:?}");
+    assert_eq!(convention, family);
+    assert_eq!(Family::CcIndex.functions().map(|f| f.name).collect::<Vec<_>>(), ["uri_cc_index"]);
+}
+
+/// `uriscan fn --help` and `--list` name every function of the registry,
+/// each on its own line with its family; `uri_parse` points to `parse`.
+#[test]
+fn help_lists_every_registry_function() {
+    let help = run(&["fn", "--help"], b"");
+    assert_eq!(code(&help), 0);
+    let help = String::from_utf8(help.stdout).unwrap();
+    let list = run(&["fn", "--list"], b"");
+    let list = String::from_utf8(list.stdout).unwrap();
+    assert_eq!(list.lines().count(), FUNCTIONS.len());
+    for (f, line) in FUNCTIONS.iter().zip(list.lines()) {
+        assert!(line.starts_with(&format!("{}(", f.name)), "{line}");
+        assert!(line.contains(&format!(" {} ", f.family.name())), "{line}");
+        assert!(help.contains(&format!("\n  {}(", f.name)), "fn --help lacks {}", f.name);
+    }
+    let parse = run(&["fn", "uri_parse"], b"http://h/\n");
+    assert_eq!(code(&parse), 2);
+    assert!(String::from_utf8_lossy(&parse.stderr).contains("uriscan parse"));
 }

@@ -37,7 +37,9 @@ fn unhex(line: &str) -> Option<Vec<u8>> {
 
 fn write_value(out: &mut Vec<u8>, v: &Value<'_>) {
     match v {
-        Value::Null | Value::CcIndex(_) => out.extend_from_slice(b"NULL"),
+        Value::Null | Value::CcIndex(_) | Value::Parsed(_) => out.extend_from_slice(b"NULL"),
+        Value::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+        Value::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
         Value::Str(s) => hex(out, s.as_bytes()),
         Value::Bytes(b) => hex(out, b),
         Value::UInt(n) => out.extend_from_slice(n.to_string().as_bytes()),

@@ -20,29 +20,16 @@
 
 use std::sync::Arc;
 
-use datafusion::arrow::datatypes::DataType;
-use datafusion::common::{exec_err, Result, ScalarValue};
-use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, Volatility};
+use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionContext;
+use uriscan_crawl::function_set::Family;
 
-/// The `uri_cc_index` function.
+/// The `uri_cc_index` function (the registry's `cc_index` family).
 ///
 /// ```
-/// use datafusion::logical_expr::ScalarUDFImpl;
-/// let f = uriscan_datafusion::cc_index::CcIndexFunction::default();
-/// assert_eq!(f.name(), "uri_cc_index");
+/// assert_eq!(uriscan_datafusion::cc_index::cc_index_function().name(), "uri_cc_index");
 /// ```
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub struct CcIndexFunction {
-    signature: Signature,
-}
-
-impl Default for CcIndexFunction {
-    fn default() -> Self {
-        let strings = vec![DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
-        CcIndexFunction { signature: Signature::uniform(1, strings, Volatility::Immutable) }
-    }
-}
+pub type CcIndexFunction = crate::RegistryFunction;
 
 /// `uri_cc_index` as a `ScalarUDF`.
 ///
@@ -51,7 +38,9 @@ impl Default for CcIndexFunction {
 /// ```
 #[must_use]
 pub fn cc_index_function() -> Arc<ScalarUDF> {
-    Arc::new(ScalarUDF::new_from_impl(CcIndexFunction::default()))
+    // A fixed entry of the registry (its tests call it by this name).
+    let f = uriscan_crawl::function_set::find("uri_cc_index").expect("uri_cc_index is in the registry");
+    Arc::new(ScalarUDF::new_from_impl(crate::RegistryFunction::new(f)))
 }
 
 /// Registers `uri_cc_index` in `ctx`.
@@ -63,34 +52,5 @@ pub fn cc_index_function() -> Arc<ScalarUDF> {
 /// assert!(ctx.udf("uri_cc_index").is_ok());
 /// ```
 pub fn register_cc_index(ctx: &SessionContext) {
-    ctx.register_udf(cc_index_function().as_ref().clone());
-}
-
-impl ScalarUDFImpl for CcIndexFunction {
-    fn name(&self) -> &str {
-        "uri_cc_index"
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Struct(uriscan_arrow::functions::cc_index_fields()))
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let Some(url) = args.args.first() else {
-            return exec_err!("uri_cc_index needs an argument");
-        };
-        let scalar = matches!(url, ColumnarValue::Scalar(_));
-        let rows = if scalar { 1 } else { args.number_rows };
-        let out: datafusion::arrow::array::ArrayRef =
-            Arc::new(uriscan_arrow::functions::cc_index(url.to_array(rows)?.as_ref())?);
-        if scalar {
-            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
-        } else {
-            Ok(ColumnarValue::Array(out))
-        }
-    }
+    crate::register_udfs(ctx, crate::family_functions(Family::CcIndex));
 }

@@ -65,103 +65,96 @@ pub mod spark;
 
 use std::sync::Arc;
 
-use datafusion::arrow::array::{new_null_array, Array, ArrayRef, StringViewArray};
-use datafusion::arrow::compute::{cast, not, nullif};
-use datafusion::arrow::datatypes::{DataType, Field};
-use datafusion::common::{exec_err, Result, ScalarValue};
-use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, Volatility};
+use datafusion::arrow::array::{Array, ArrayRef};
+use datafusion::arrow::datatypes::DataType;
+use datafusion::common::{exec_err, DataFusionError, Result, ScalarValue};
+use datafusion::logical_expr::{
+    ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, TypeSignature, Volatility,
+};
 use datafusion::prelude::SessionContext;
-use uriscan::{Component, NormalizeOptions};
-use uriscan_arrow::functions as k;
-use uriscan_crawl::DomainOptions;
+use uriscan_arrow::registry::Arg;
+use uriscan_crawl::function_set::{Family, Function, ParamKind, FUNCTIONS};
 
-/// What a [`UriFunction`] computes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Op {
-    Part(Component),
-    Port,
-    Parse,
-    IsValid,
-    Error,
-    Normalize,
-    Resolve,
-    QueryParam,
-    ToUri,
-    ToIri,
-    Surt,
-    RegistrableDomain,
-    PublicSuffix,
-    /// A function of the crawl crate, NULL for a string that is not a URI reference.
-    Strict(Crawl),
-    EncodeComponent,
-    DecodeComponent,
-}
-
-/// The crawl crate's URL functions the `uri_*` set reads strictly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Crawl {
-    QueryParamDecoded,
-    QueryParamValues,
-    QueryParamNames,
-    QueryParams,
-    CutQueryParams,
-    HostWithoutWww,
-    TopLevelDomain,
-    FirstSignificantSubdomain,
-    CutToFirstSignificantSubdomain,
-    DomainDepth,
-    HostReversed,
-    PathSegments,
-    FileExtension,
-    PortOrDefault,
-    CutQuery,
-    CutFragment,
-    CutQueryAndFragment,
-    Hierarchy,
-    PathHierarchy,
-}
-
-impl Crawl {
-    /// Whether the function gives a list of strings.
-    fn is_list(self) -> bool {
-        matches!(
-            self,
-            Crawl::QueryParamValues
-                | Crawl::QueryParamNames
-                | Crawl::QueryParams
-                | Crawl::PathSegments
-                | Crawl::Hierarchy
-                | Crawl::PathHierarchy
-        )
-    }
-}
-
-/// One of the SQL functions [`register`] adds (all share this type).
+/// One function of the registry ([`uriscan_crawl::function_set`]) as a
+/// DataFusion scalar function: its name, its lower-case alias (for a name
+/// with capitals), a signature and return type derived from its entry, and
+/// [`uriscan_arrow::registry::call_function`] as its body. Every function
+/// [`register`], [`clickhouse::register_clickhouse`],
+/// [`spark::register_spark`] and [`cc_index::register_cc_index`] add is one.
+///
+/// ```
+/// let f = uriscan_datafusion::RegistryFunction::new(uriscan_crawl::function_set::find("cutURLParameter").unwrap());
+/// let udf = datafusion::logical_expr::ScalarUDF::new_from_impl(f);
+/// assert_eq!((udf.name(), udf.aliases()), ("cutURLParameter", &["cuturlparameter".to_string()][..]));
+/// ```
 #[derive(Debug, PartialEq, Eq, Hash)]
-pub struct UriFunction {
+pub struct RegistryFunction {
     name: &'static str,
-    op: Op,
+    aliases: Vec<String>,
     signature: Signature,
 }
 
-impl UriFunction {
-    fn new(name: &'static str, op: Op) -> UriFunction {
-        let strings = || vec![DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
-        let signature = match op {
-            Op::Resolve | Op::QueryParam => Signature::string(2, Volatility::Immutable),
-            Op::Strict(Crawl::QueryParamDecoded | Crawl::QueryParamValues) => {
-                Signature::string(2, Volatility::Immutable)
-            }
-            // A name or a list of names.
-            Op::Strict(Crawl::CutQueryParams) => Signature::any(2, Volatility::Immutable),
-            _ => Signature::uniform(1, strings(), Volatility::Immutable),
-        };
-        UriFunction { name, op, signature }
+impl RegistryFunction {
+    /// The UDF of `f`.
+    ///
+    /// ```
+    /// use datafusion::logical_expr::ScalarUDFImpl;
+    /// let f = uriscan_datafusion::RegistryFunction::new(uriscan_crawl::function_set::find("uri_host").unwrap());
+    /// assert_eq!(f.name(), "uri_host");
+    /// ```
+    #[must_use]
+    pub fn new(f: &'static Function) -> RegistryFunction {
+        RegistryFunction { name: f.name, aliases: f.alias().into_iter().collect(), signature: signature(f) }
+    }
+
+    fn function(&self) -> Result<&'static Function> {
+        match uriscan_crawl::function_set::find(self.name) {
+            Some(f) => Ok(f),
+            None => exec_err!("{}: not in the registry", self.name),
+        }
     }
 }
 
-/// Every function (the `uri_*` set and Spark's, [`spark::spark_functions`]),
-/// as `ScalarUDF`s: for a Ballista function registry or a `SessionStateBuilder`.
+/// The signature of `f`: a string input, then its arguments; every number
+/// of arguments it takes. Text arguments are strings (`Signature::string`),
+/// a repeated one (a list) and numbers are any type.
+fn signature(f: &Function) -> Signature {
+    let strings = || vec![DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
+    let required = f.params.iter().filter(|p| !p.optional).count();
+    let forms: Vec<TypeSignature> = (required..=f.params.len())
+        .map(|n| {
+            let plain = f.params[..n].iter().all(|p| p.kind == ParamKind::Text && !p.repeated);
+            match n {
+                0 => TypeSignature::Uniform(1, strings()),
+                _ if plain => TypeSignature::String(n + 1),
+                _ => TypeSignature::Any(n + 1),
+            }
+        })
+        .collect();
+    match <[TypeSignature; 1]>::try_from(forms) {
+        Ok([one]) => Signature::new(one, Volatility::Immutable),
+        Err(forms) => Signature::one_of(forms, Volatility::Immutable),
+    }
+}
+
+/// The UDFs of the functions of `families`, in registry order.
+fn udfs(families: &[Family]) -> Vec<Arc<ScalarUDF>> {
+    FUNCTIONS
+        .iter()
+        .filter(|f| families.contains(&f.family))
+        .map(|f| Arc::new(ScalarUDF::new_from_impl(RegistryFunction::new(f))))
+        .collect()
+}
+
+fn register_udfs(ctx: &SessionContext, udfs: Vec<Arc<ScalarUDF>>) {
+    for f in udfs {
+        ctx.register_udf(f.as_ref().clone());
+    }
+}
+
+/// The functions [`register`] adds (the registry's `uri` and `spark`
+/// families, [`spark::spark_functions`]) as `ScalarUDF`s: for a Ballista
+/// function registry or a `SessionStateBuilder`.
 ///
 /// ```
 /// let names: Vec<String> = uriscan_datafusion::functions().iter().map(|f| f.name().to_string()).collect();
@@ -169,74 +162,41 @@ impl UriFunction {
 /// ```
 #[must_use]
 pub fn functions() -> Vec<Arc<ScalarUDF>> {
-    let list = [
-        ("uri_scheme", Op::Part(Component::Scheme)),
-        ("uri_authority", Op::Part(Component::Authority)),
-        ("uri_userinfo", Op::Part(Component::Userinfo)),
-        ("uri_host", Op::Part(Component::Host)),
-        ("uri_path", Op::Part(Component::Path)),
-        ("uri_query", Op::Part(Component::Query)),
-        ("uri_fragment", Op::Part(Component::Fragment)),
-        ("uri_port", Op::Port),
-        ("uri_parse", Op::Parse),
-        ("uri_is_valid", Op::IsValid),
-        ("uri_error", Op::Error),
-        ("uri_normalize", Op::Normalize),
-        ("uri_resolve", Op::Resolve),
-        ("uri_query_param", Op::QueryParam),
-        ("uri_to_uri", Op::ToUri),
-        ("uri_to_iri", Op::ToIri),
-        ("uri_surt", Op::Surt),
-        ("uri_registrable_domain", Op::RegistrableDomain),
-        ("uri_public_suffix", Op::PublicSuffix),
-        ("uri_query_param_decoded", Op::Strict(Crawl::QueryParamDecoded)),
-        ("uri_query_param_values", Op::Strict(Crawl::QueryParamValues)),
-        ("uri_query_param_names", Op::Strict(Crawl::QueryParamNames)),
-        ("uri_query_params", Op::Strict(Crawl::QueryParams)),
-        ("uri_cut_query_params", Op::Strict(Crawl::CutQueryParams)),
-        ("uri_host_without_www", Op::Strict(Crawl::HostWithoutWww)),
-        ("uri_top_level_domain", Op::Strict(Crawl::TopLevelDomain)),
-        ("uri_first_significant_subdomain", Op::Strict(Crawl::FirstSignificantSubdomain)),
-        ("uri_cut_to_first_significant_subdomain", Op::Strict(Crawl::CutToFirstSignificantSubdomain)),
-        ("uri_domain_depth", Op::Strict(Crawl::DomainDepth)),
-        ("uri_host_reversed", Op::Strict(Crawl::HostReversed)),
-        ("uri_path_segments", Op::Strict(Crawl::PathSegments)),
-        ("uri_file_extension", Op::Strict(Crawl::FileExtension)),
-        ("uri_port_or_default", Op::Strict(Crawl::PortOrDefault)),
-        ("uri_cut_query", Op::Strict(Crawl::CutQuery)),
-        ("uri_cut_fragment", Op::Strict(Crawl::CutFragment)),
-        ("uri_cut_query_and_fragment", Op::Strict(Crawl::CutQueryAndFragment)),
-        ("uri_hierarchy", Op::Strict(Crawl::Hierarchy)),
-        ("uri_path_hierarchy", Op::Strict(Crawl::PathHierarchy)),
-        ("uri_encode_component", Op::EncodeComponent),
-        ("uri_decode_component", Op::DecodeComponent),
-    ];
-    let uri = list.into_iter().map(|(name, op)| Arc::new(ScalarUDF::new_from_impl(UriFunction::new(name, op))));
-    uri.chain(spark::spark_functions()).collect()
+    udfs(&[Family::Uri, Family::Spark])
 }
 
-/// Every function of every family: [`functions`] (the `uri_*` set and
-/// Spark's), [`clickhouse::clickhouse_functions`] (ClickHouse's names, with
-/// their lower-case aliases) and [`cc_index::cc_index_function`]. The list a
-/// front end that offers "every uriscan function" registers (the `uriscan-sql`
-/// command, the Ballista scheduler and executors).
+/// Every function of every family of the registry: ClickHouse's names
+/// (with their lower-case aliases), the crawl extras, the `uri_*` set,
+/// Spark's and `uri_cc_index`. The list a front end that offers "every
+/// uriscan function" registers (the `uriscan-sql` command, the Ballista
+/// scheduler and executors).
 ///
 /// ```
 /// let all = uriscan_datafusion::all_functions();
-/// for name in ["uri_host", "parse_url", "cutURLParameter", "uri_cc_index"] {
+/// for name in ["uri_host", "parse_url", "cutURLParameter", "uri_cc_index", "host_reversed"] {
 ///     assert!(all.iter().any(|f| f.name() == name), "{name}");
 /// }
+/// assert_eq!(all.len(), uriscan_crawl::function_set::FUNCTIONS.len());
 /// ```
 #[must_use]
 pub fn all_functions() -> Vec<Arc<ScalarUDF>> {
-    let mut all = functions();
-    all.extend(clickhouse::clickhouse_functions());
-    all.push(cc_index::cc_index_function());
-    all
+    udfs(&Family::ALL)
 }
 
-/// Registers every function in `ctx` (replacing any of the same name, such
-/// as another `parse_url`).
+/// The functions of one family of the registry.
+///
+/// ```
+/// use uriscan_crawl::function_set::Family;
+/// let extras = uriscan_datafusion::family_functions(Family::Extra);
+/// assert!(extras.iter().any(|f| f.name() == "url_parameter_decoded"));
+/// ```
+#[must_use]
+pub fn family_functions(family: Family) -> Vec<Arc<ScalarUDF>> {
+    udfs(&[family])
+}
+
+/// Registers every function of [`functions`] in `ctx` (replacing any of the
+/// same name, such as another `parse_url`).
 ///
 /// ```
 /// use datafusion::execution::FunctionRegistry;
@@ -245,14 +205,28 @@ pub fn all_functions() -> Vec<Arc<ScalarUDF>> {
 /// assert!(ctx.udf("uri_resolve").is_ok());
 /// ```
 pub fn register(ctx: &SessionContext) {
-    for f in functions() {
-        ctx.register_udf(f.as_ref().clone());
-    }
+    register_udfs(ctx, functions());
 }
 
-impl ScalarUDFImpl for UriFunction {
+/// Registers every function of [`all_functions`] in `ctx`.
+///
+/// ```
+/// use datafusion::execution::FunctionRegistry;
+/// let ctx = datafusion::prelude::SessionContext::new();
+/// uriscan_datafusion::register_all(&ctx);
+/// assert!(ctx.udf("cutwww").is_ok() && ctx.udf("path_segments").is_ok());
+/// ```
+pub fn register_all(ctx: &SessionContext) {
+    register_udfs(ctx, all_functions());
+}
+
+impl ScalarUDFImpl for RegistryFunction {
     fn name(&self) -> &str {
         self.name
+    }
+
+    fn aliases(&self) -> &[String] {
+        &self.aliases
     }
 
     fn signature(&self) -> &Signature {
@@ -260,164 +234,58 @@ impl ScalarUDFImpl for UriFunction {
     }
 
     fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(match self.op {
-            Op::Strict(f) if f.is_list() => DataType::List(Arc::new(Field::new("item", DataType::Utf8View, false))),
-            Op::Strict(Crawl::DomainDepth | Crawl::PortOrDefault) => DataType::Int32,
-            Op::Port => DataType::Int32,
-            Op::IsValid => DataType::Boolean,
-            Op::Parse => DataType::Struct(uriscan_arrow::parse_fields()),
-            _ => DataType::Utf8View,
-        })
+        Ok(uriscan_arrow::registry::data_type(self.function()?))
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        crate::invoke(args, |a, rows| self.eval(a, rows))
+        let f = self.function()?;
+        let all_scalar = args.args.iter().all(|a| matches!(a, ColumnarValue::Scalar(_)));
+        let rows = if all_scalar { 1 } else { args.number_rows };
+        let call: Vec<Arg> = args.args.iter().map(|a| arg(f, a)).collect::<Result<_>>()?;
+        let out = uriscan_arrow::registry::call_function(f, &call, rows).map_err(|e| match e {
+            datafusion::arrow::error::ArrowError::ComputeError(m) => DataFusionError::Execution(m),
+            other => DataFusionError::ArrowError(Box::new(other), None),
+        })?;
+        if all_scalar {
+            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
+        } else {
+            Ok(ColumnarValue::Array(out))
+        }
     }
 }
 
-/// A function's arguments evaluated by `eval` (arguments, rows): a scalar
-/// when every argument is one, else a column of `args.number_rows` rows.
-fn invoke(
-    args: ScalarFunctionArgs,
-    eval: impl FnOnce(&[ColumnarValue], usize) -> Result<ArrayRef>,
-) -> Result<ColumnarValue> {
-    let all_scalar = args.args.iter().all(|a| matches!(a, ColumnarValue::Scalar(_)));
-    let rows = if all_scalar { 1 } else { args.number_rows };
-    let out = eval(&args.args, rows)?;
-    if all_scalar {
-        Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
-    } else {
-        Ok(ColumnarValue::Array(out))
+/// A SQL argument as a registry argument: a column, a string (a number as
+/// its text), or a list of strings (a NULL element is no name).
+fn arg(f: &Function, a: &ColumnarValue) -> Result<Arg> {
+    let s = match a {
+        ColumnarValue::Array(c) => return Ok(Arg::Column(c.clone())),
+        ColumnarValue::Scalar(s) => s,
+    };
+    if let Some(text) = s.try_as_str() {
+        return Ok(Arg::Scalar(text.map(str::to_owned)));
     }
-}
-
-/// The string in a scalar argument: `Some(None)` for a NULL literal, `None`
-/// when the argument is a column.
-fn literal(arg: &ColumnarValue) -> Option<Option<&str>> {
-    match arg {
-        ColumnarValue::Scalar(s) => s.try_as_str(),
-        ColumnarValue::Array(_) => None,
+    let list: ArrayRef = match s {
+        ScalarValue::List(l) => l.clone(),
+        ScalarValue::LargeList(l) => l.clone(),
+        ScalarValue::FixedSizeList(l) => l.clone(),
+        s if s.is_null() => return Ok(Arg::Scalar(None)),
+        s if s.data_type().is_integer() => return Ok(Arg::Scalar(Some(s.to_string()))),
+        s => return exec_err!("{}: a string, a list of strings or a number, not {}", f.name, s.data_type()),
+    };
+    if list.is_null(0) {
+        return Ok(Arg::List(None));
     }
-}
-
-/// An all-NULL Utf8View column.
-fn nulls(rows: usize) -> ArrayRef {
-    Arc::new(StringViewArray::new_null(rows))
-}
-
-impl UriFunction {
-    /// The function over `rows` rows (arguments broadcast as needed).
-    fn eval(&self, args: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-        let Some(first) = args.first() else {
-            return exec_err!("{} needs arguments", self.name);
-        };
-        // The URL is the first argument, except for uri_resolve(base, ref).
-        let url_arg = if self.op == Op::Resolve { args.get(1) } else { Some(first) };
-        let Some(url_arg) = url_arg else {
-            return exec_err!("{} needs 2 arguments", self.name);
-        };
-        let urls = url_arg.to_array(rows)?;
-        let urls = urls.as_ref();
-        Ok(match self.op {
-            Op::Part(part) => Arc::new(uriscan_arrow::component(urls, part)?),
-            Op::Port => Arc::new(uriscan_arrow::port(urls)?),
-            Op::Parse => Arc::new(uriscan_arrow::parse(urls)?),
-            Op::IsValid => Arc::new(uriscan_arrow::is_valid(urls)?),
-            Op::Error => Arc::new(uriscan_arrow::error(urls)?),
-            Op::Normalize => Arc::new(uriscan_arrow::normalize(urls, NormalizeOptions::SCHEME_BASED)?),
-            Op::Resolve => match literal(first) {
-                Some(None) => nulls(rows),
-                // A literal base that is not absolute resolves nothing.
-                Some(Some(base)) => match uriscan_arrow::resolve_scalar(urls, base) {
-                    Ok(a) => Arc::new(a),
-                    Err(_) => nulls(rows),
-                },
-                None => Arc::new(uriscan_arrow::resolve(urls, first.to_array(rows)?.as_ref())?),
-            },
-            Op::QueryParam => {
-                let Some(name_arg) = args.get(1) else {
-                    return exec_err!("{} needs 2 arguments", self.name);
-                };
-                match literal(name_arg) {
-                    Some(None) => nulls(rows),
-                    Some(Some(name)) => Arc::new(uriscan_arrow::query_param(urls, name)?),
-                    None => Arc::new(uriscan_arrow::query_param_each(urls, name_arg.to_array(rows)?.as_ref())?),
-                }
-            }
-            Op::ToUri => Arc::new(uriscan_arrow::to_uri(urls)?),
-            Op::ToIri => Arc::new(uriscan_arrow::to_iri(urls)?),
-            Op::Surt => Arc::new(uriscan_arrow::surt(urls)?),
-            Op::RegistrableDomain => Arc::new(uriscan_arrow::registrable_domain(urls, DomainOptions::default())?),
-            Op::PublicSuffix => Arc::new(uriscan_arrow::public_suffix(urls, DomainOptions::default())?),
-            Op::EncodeComponent => Arc::new(k::encode_url_component(urls)?),
-            Op::DecodeComponent => Arc::new(k::percent_decode(urls)?),
-            Op::Strict(f) => {
-                let out = self.crawl(f, urls, args.get(1), rows)?;
-                // NULL where the string is not a URI reference (RFC 3986 §4.1).
-                let invalid = not(&uriscan_arrow::is_valid(urls)?)?;
-                nullif(&out, &invalid)?
-            }
-        })
+    let values = match ScalarValue::try_from_array(&list, 0)? {
+        ScalarValue::List(l) => l.value(0),
+        ScalarValue::LargeList(l) => l.value(0),
+        ScalarValue::FixedSizeList(l) => l.value(0),
+        _ => return Ok(Arg::List(Some(Vec::new()))),
+    };
+    let mut names = Vec::new();
+    for i in 0..values.len() {
+        if let Some(s) = ScalarValue::try_from_array(&values, i)?.try_as_str().flatten() {
+            names.push(s.to_owned());
+        }
     }
-
-    /// A crawl function over every row, as the crawl crate reads it.
-    fn crawl(&self, f: Crawl, urls: &dyn Array, second: Option<&ColumnarValue>, rows: usize) -> Result<ArrayRef> {
-        // The name argument: a literal string.
-        let name = || -> Result<Option<String>> {
-            match second.map(literal) {
-                Some(Some(name)) => Ok(name.map(str::to_owned)),
-                _ => exec_err!("{}: the name must be a constant string", self.name),
-            }
-        };
-        let list = |a: datafusion::arrow::array::ListArray| -> ArrayRef { Arc::new(a) };
-        Ok(match f {
-            Crawl::QueryParamDecoded => match name()? {
-                Some(n) => Arc::new(k::uri::query_param_decoded(urls, &n)?),
-                None => nulls(rows),
-            },
-            Crawl::QueryParamValues => match name()? {
-                Some(n) => list(k::url_parameter_values(urls, &n)?),
-                None => new_null_array(&DataType::List(Arc::new(Field::new("item", DataType::Utf8View, false))), rows),
-            },
-            Crawl::CutQueryParams => {
-                let names = match second {
-                    Some(ColumnarValue::Scalar(s)) => clickhouse::names_of(s)?,
-                    _ => return exec_err!("{}: the names must be a constant string or list of strings", self.name),
-                };
-                match names {
-                    Some(names) => {
-                        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-                        Arc::new(k::uri::cut_query_params(urls, &names)?)
-                    }
-                    None => nulls(rows),
-                }
-            }
-            Crawl::QueryParamNames => list(k::uri::query_param_names(urls)?),
-            Crawl::QueryParams => list(k::uri::query_params(urls)?),
-            Crawl::HostWithoutWww => Arc::new(k::uri::host_without_www(urls)?),
-            Crawl::TopLevelDomain => Arc::new(k::uri::top_level_domain(urls)?),
-            Crawl::FirstSignificantSubdomain => Arc::new(k::uri::first_significant_subdomain(urls)?),
-            Crawl::CutToFirstSignificantSubdomain => Arc::new(k::uri::cut_to_first_significant_subdomain(urls)?),
-            Crawl::DomainDepth => Arc::new(k::domain_depth(urls)?),
-            Crawl::HostReversed => Arc::new(k::host_reversed(&uriscan_arrow::component(urls, Component::Host)?)?),
-            Crawl::PathSegments => list(k::path_segments(urls)?),
-            Crawl::FileExtension => Arc::new(k::file_extension(urls)?),
-            Crawl::PortOrDefault => cast(&k::port_or_default(urls)?, &DataType::Int32)?,
-            Crawl::CutQuery => Arc::new(k::uri::cut_query(urls)?),
-            Crawl::CutFragment => Arc::new(k::uri::cut_fragment(urls)?),
-            Crawl::CutQueryAndFragment => Arc::new(k::uri::cut_query_and_fragment(urls)?),
-            Crawl::Hierarchy => list(k::uri::hierarchy(urls)?),
-            Crawl::PathHierarchy => list(k::uri::path_hierarchy(urls)?),
-        })
-    }
-}
-
-/// The rows of a string column as Utf8View (a cast only for Utf8 and
-/// LargeUtf8 input).
-fn as_views(arg: &ColumnarValue, rows: usize) -> Result<StringViewArray> {
-    let a = cast(&arg.to_array(rows)?, &DataType::Utf8View)?;
-    match a.as_any().downcast_ref::<StringViewArray>() {
-        Some(v) => Ok(v.clone()),
-        None => exec_err!("expected a string argument, found {}", a.data_type()),
-    }
+    Ok(Arg::List(Some(names)))
 }

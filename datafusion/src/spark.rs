@@ -48,17 +48,10 @@
 
 use std::sync::Arc;
 
-use datafusion::arrow::array::{Array, ArrayRef, StringViewArray};
-use datafusion::arrow::datatypes::DataType;
-use datafusion::common::{exec_err, DataFusionError, Result};
-use datafusion::logical_expr::{
-    ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, TypeSignature, Volatility,
-};
+use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionContext;
-use uriscan_arrow::functions as k;
-use uriscan_crawl::spark::{JavaUri, QueryKey};
-
-use crate::{as_views, literal, nulls};
+use uriscan_crawl::function_set::Family;
+use uriscan_crawl::spark::QueryKey;
 
 /// Spark's `parse_url(url, part [, key])` for one URL: `None` for NULL
 /// (see [`uriscan_crawl::spark`]); a key that is not a valid regular
@@ -82,46 +75,16 @@ pub fn parse_url_part<'a>(url: &'a str, part: &str, key: Option<&str>) -> Option
     }
 }
 
-/// What a [`SparkFunction`] computes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Op {
-    ParseUrl,
-    UrlEncode,
-    UrlDecode,
-    TryUrlDecode,
-}
-
 /// One of the functions [`register_spark`] adds (all share this type).
 ///
 /// ```
 /// let f = uriscan_datafusion::spark::spark_functions();
 /// assert!(f.iter().any(|f| f.name() == "try_parse_url"));
 /// ```
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub struct SparkFunction {
-    name: &'static str,
-    op: Op,
-    signature: Signature,
-}
+pub type SparkFunction = crate::RegistryFunction;
 
-impl SparkFunction {
-    fn new(name: &'static str, op: Op) -> SparkFunction {
-        let signature = match op {
-            Op::ParseUrl => {
-                Signature::one_of(vec![TypeSignature::String(2), TypeSignature::String(3)], Volatility::Immutable)
-            }
-            _ => Signature::uniform(
-                1,
-                vec![DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View],
-                Volatility::Immutable,
-            ),
-        };
-        SparkFunction { name, op, signature }
-    }
-}
-
-/// Spark's URL functions as `ScalarUDF`s: `parse_url`, `try_parse_url`,
-/// `url_encode`, `url_decode`, `try_url_decode`.
+/// Spark's URL functions (the registry's `spark` family) as `ScalarUDF`s:
+/// `parse_url`, `try_parse_url`, `url_encode`, `url_decode`, `try_url_decode`.
 ///
 /// ```
 /// let names: Vec<String> = uriscan_datafusion::spark::spark_functions().iter().map(|f| f.name().to_string()).collect();
@@ -129,16 +92,7 @@ impl SparkFunction {
 /// ```
 #[must_use]
 pub fn spark_functions() -> Vec<Arc<ScalarUDF>> {
-    [
-        ("parse_url", Op::ParseUrl),
-        ("try_parse_url", Op::ParseUrl),
-        ("url_encode", Op::UrlEncode),
-        ("url_decode", Op::UrlDecode),
-        ("try_url_decode", Op::TryUrlDecode),
-    ]
-    .into_iter()
-    .map(|(name, op)| Arc::new(ScalarUDF::new_from_impl(SparkFunction::new(name, op))))
-    .collect()
+    crate::family_functions(Family::Spark)
 }
 
 /// Registers Spark's URL functions in `ctx` (replacing any of the same
@@ -151,84 +105,5 @@ pub fn spark_functions() -> Vec<Arc<ScalarUDF>> {
 /// assert!(ctx.udf("try_url_decode").is_ok());
 /// ```
 pub fn register_spark(ctx: &SessionContext) {
-    for f in spark_functions() {
-        ctx.register_udf(f.as_ref().clone());
-    }
-}
-
-impl ScalarUDFImpl for SparkFunction {
-    fn name(&self) -> &str {
-        self.name
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Utf8View)
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        crate::invoke(args, |a, rows| self.eval(a, rows))
-    }
-}
-
-impl SparkFunction {
-    fn eval(&self, args: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-        let Some(first) = args.first() else {
-            return exec_err!("{} needs arguments", self.name);
-        };
-        let urls = first.to_array(rows)?;
-        let urls = urls.as_ref();
-        Ok(match self.op {
-            Op::ParseUrl => parse_url(urls, &args[1..], rows)?,
-            Op::UrlEncode => Arc::new(k::url_encode(urls)?),
-            Op::UrlDecode => Arc::new(k::url_decode(urls).map_err(|e| DataFusionError::Execution(e.to_string()))?),
-            Op::TryUrlDecode => Arc::new(k::try_url_decode(urls)?),
-        })
-    }
-}
-
-/// `parse_url` over a column of URLs, with `part` and `key` literals or columns.
-fn parse_url(urls: &dyn Array, rest: &[ColumnarValue], rows: usize) -> Result<ArrayRef> {
-    let Some(part_arg) = rest.first() else {
-        return exec_err!("parse_url needs 2 or 3 arguments");
-    };
-    let key_arg = rest.get(1);
-    match (literal(part_arg), key_arg.map(literal)) {
-        (Some(None), _) | (_, Some(Some(None))) => Ok(nulls(rows)),
-        (Some(Some(part)), None) => Ok(Arc::new(k::parse_url(urls, part)?)),
-        (Some(Some("QUERY")), Some(Some(Some(key)))) => {
-            Ok(Arc::new(k::parse_url_query(urls, key).map_err(|e| DataFusionError::Execution(e.to_string()))?))
-        }
-        (Some(Some(_)), Some(Some(Some(_)))) => Ok(nulls(rows)),
-        _ => {
-            let parts = as_views(part_arg, rows)?;
-            let keys = key_arg.map(|k| as_views(k, rows)).transpose()?;
-            let mut bad_key = None;
-            let out: StringViewArray = uriscan_arrow::slices(urls, |i, url| {
-                let part = parts.is_valid(i).then(|| parts.value(i))?;
-                let Some(keys) = &keys else {
-                    return uriscan_crawl::spark::parse_url(url, part);
-                };
-                let key = keys.is_valid(i).then(|| keys.value(i))?;
-                if part != "QUERY" {
-                    return None;
-                }
-                let query = JavaUri::parse(url)?.query()?;
-                match QueryKey::new(key) {
-                    Ok(k) => k.find(query),
-                    Err(e) => {
-                        bad_key.get_or_insert(e);
-                        None
-                    }
-                }
-            })?;
-            match bad_key {
-                Some(e) => exec_err!("{e}"),
-                None => Ok(Arc::new(out)),
-            }
-        }
-    }
+    crate::register_udfs(ctx, spark_functions());
 }

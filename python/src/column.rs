@@ -14,6 +14,8 @@ use arrow_schema::{ArrowError, DataType};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use uriscan::{Component, NormalizeOptions};
+use uriscan_arrow::registry::Arg;
+use uriscan_crawl::function_set::{find, Function, ParamKind, FUNCTIONS};
 use uriscan_crawl::{DomainOptions, Profile};
 
 /// What a column call computes (decided before the GIL is released).
@@ -39,6 +41,10 @@ enum Op {
     PublicSuffix(DomainOptions),
     StripTracking,
     Canon(Profile),
+    /// A function of the registry ([`uriscan_crawl::function_set`]) with its
+    /// arguments after the input; the column at `Some(i)` is the second
+    /// column (`bases`).
+    Registry(&'static Function, Vec<Arg>, Option<usize>),
 }
 
 fn component(name: &str) -> Option<Component> {
@@ -56,6 +62,10 @@ fn component(name: &str) -> Option<Component> {
 }
 
 fn op_of(name: &str, arg: Option<String>, flag: bool) -> PyResult<Op> {
+    if let Some(f) = name.strip_prefix("fn:") {
+        let f = find(f).ok_or_else(|| PyValueError::new_err(format!("unknown function {f:?}")))?;
+        return Ok(Op::Registry(f, Vec::new(), None));
+    }
     let need = |arg: Option<String>| arg.ok_or_else(|| PyValueError::new_err(format!("{name}: an argument is needed")));
     let domain = DomainOptions { private: flag, implicit_wildcard: false };
     Ok(match name {
@@ -155,6 +165,16 @@ fn run(op: &Op, a: &dyn Array, bases: Option<&dyn Array>) -> Result<ArrayRef, Ar
                 Cow::Owned(b) => Cow::Owned(String::from_utf8_lossy(&b).into_owned()),
             })
         })?,
+        Op::Registry(f, args, column_at) => {
+            let mut all = vec![Arg::Column(make_array(a.to_data()))];
+            all.extend(args.iter().cloned());
+            if let (Some(i), Some(b)) = (column_at, bases) {
+                if let Some(slot) = all.get_mut(i + 1) {
+                    *slot = Arg::Column(make_array(b.to_data()));
+                }
+            }
+            uriscan_arrow::registry::call_function(f, &all, a.len())?
+        }
     })
 }
 
@@ -234,8 +254,13 @@ fn to_py_err(e: ArrowError) -> PyErr {
 /// the output pieces in order (a chunk split across threads gives several).
 /// `bases` is a second column chunked as `chunks` (the bases of
 /// `resolve_each`, the names of `query_param_each`).
+///
+/// For a function of the registry (`op` is `fn:NAME`), `args` are its
+/// arguments after the input (a string, a number, a list of strings or
+/// None), and the one at `column_at` is given by `bases`.
 #[pyfunction]
-#[pyo3(signature = (op, chunks, threads = 1, arg = None, flag = false, bases = None))]
+#[pyo3(signature = (op, chunks, threads = 1, arg = None, flag = false, bases = None, args = Vec::new(), column_at = None))]
+#[allow(clippy::too_many_arguments)]
 fn _column(
     py: Python<'_>,
     op: &str,
@@ -244,8 +269,14 @@ fn _column(
     arg: Option<String>,
     flag: bool,
     bases: Option<Vec<PyArrowType<ArrayData>>>,
+    args: Vec<Bound<'_, PyAny>>,
+    column_at: Option<usize>,
 ) -> PyResult<Vec<PyArrowType<ArrayData>>> {
-    let op = op_of(op, arg, flag)?;
+    let mut op = op_of(op, arg, flag)?;
+    if let Op::Registry(_, a, at) = &mut op {
+        *a = args.iter().map(registry_arg).collect::<PyResult<_>>()?;
+        *at = column_at;
+    }
     let arrays: Vec<ArrayRef> = chunks.into_iter().map(|c| make_array(c.0)).collect();
     let bases: Option<Vec<ArrayRef>> = bases.map(|b| b.into_iter().map(|c| make_array(c.0)).collect());
     if let Some(b) = &bases {
@@ -302,7 +333,61 @@ fn _time_column(
     .map_err(to_py_err)
 }
 
+/// A Python argument of a registry function: None (NULL), a string, a
+/// number (as its text) or a list of strings.
+fn registry_arg(v: &Bound<'_, PyAny>) -> PyResult<Arg> {
+    if v.is_none() {
+        return Ok(Arg::Scalar(None));
+    }
+    if let Ok(s) = v.extract::<String>() {
+        return Ok(Arg::Scalar(Some(s)));
+    }
+    if let Ok(n) = v.extract::<i64>() {
+        return Ok(Arg::Scalar(Some(n.to_string())));
+    }
+    match v.extract::<Vec<String>>() {
+        Ok(l) => Ok(Arg::List(Some(l))),
+        Err(_) => Err(PyTypeError::new_err("an argument must be a str, an int, a list of str or None")),
+    }
+}
+
+/// `_functions()`: every function of the registry as a dict (`name`,
+/// `alias`, `family`, `input`, `params`: (name, kind, optional, repeated)
+/// tuples, `result`, `doc`, `signature`): what `uriscan.arrow`, the polars
+/// and pandas namespaces and `uriscan.duckdb` derive their lists from.
+#[pyfunction]
+fn _functions(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
+    FUNCTIONS
+        .iter()
+        .map(|f| {
+            let d = pyo3::types::PyDict::new(py);
+            d.set_item("name", f.name)?;
+            d.set_item("alias", f.alias())?;
+            d.set_item("family", f.family.name())?;
+            d.set_item("input", f.input)?;
+            let params: Vec<(&str, &str, bool, bool)> = f
+                .params
+                .iter()
+                .map(|p| {
+                    let kind = match p.kind {
+                        ParamKind::Text => "text",
+                        ParamKind::Port => "port",
+                        ParamKind::Count => "count",
+                    };
+                    (p.name, kind, p.optional, p.repeated)
+                })
+                .collect();
+            d.set_item("params", params)?;
+            d.set_item("result", f.result.name())?;
+            d.set_item("doc", f.doc)?;
+            d.set_item("signature", f.signature())?;
+            Ok(d)
+        })
+        .collect()
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_functions, m)?)?;
     m.add_function(wrap_pyfunction!(_column, m)?)?;
     m.add_function(wrap_pyfunction!(_time_column, m)?)?;
     Ok(())

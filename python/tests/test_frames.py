@@ -75,7 +75,7 @@ def test_duckdb_functions():
         assert valid == (None if url is None else uriscan.is_valid(url))
         assert key == (None if url is None else uriscan.surt(url))
         assert port == (uriscan.parse(url).port if url is not None and valid else None)
-    assert con.sql("SELECT uri_resolve('../g', 'http://a/b/c/d'), uri_query_param('/?a=1&b=2', 'b')").fetchall() == [("http://a/b/g", "2")]
+    assert con.sql("SELECT uri_resolve('http://a/b/c/d', '../g'), uri_query_param('/?a=1&b=2', 'b')").fetchall() == [("http://a/b/g", "2")]
     s = con.sql("SELECT uri_parse('http://h:8/p?q') AS p").fetchall()[0][0]
     assert (s["host"], s["port"], s["query"], s["valid"]) == ("h", 8, "q", True)
     many = con.sql(

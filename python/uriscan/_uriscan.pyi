@@ -116,7 +116,10 @@ def _column(
     arg: Optional[str] = None,
     flag: bool = False,
     bases: Optional[List[Any]] = None,
+    args: List[Any] = ...,
+    column_at: Optional[int] = None,
 ) -> List[Any]: ...
+def _functions() -> List[Dict[str, Any]]: ...
 def _time_column(
     op: str, chunks: List[Any], rounds: int = 5, arg: Optional[str] = None, flag: bool = False
 ) -> float: ...

@@ -310,3 +310,113 @@ def canon(array: ArrayLike, profile: str = "rfc3986", *, threads: int = 1) -> Un
     (scheme-based normalization; null for invalid rows), ``archive`` (the
     web-archive canonicalizer) or ``safe-browsing``; null for empty rows."""
     return _apply("canon", array, threads=threads, arg=profile)
+
+
+# The registry: every column function of uriscan (ClickHouse's names, the
+# crawl extras, the uri_* set, Spark's, uri_cc_index) by its name, as the
+# Rust crates declare it once (uriscan_crawl::function_set). The polars and
+# pandas namespaces and uriscan.duckdb derive their lists from FUNCTIONS.
+
+#: Every function of the registry: dicts with ``name``, ``alias`` (the
+#: lower-case spelling of a name with capitals, or None), ``family``
+#: (``clickhouse``, ``extra``, ``uri``, ``spark``, ``cc_index``), ``input``,
+#: ``params`` ((name, kind, optional, repeated) tuples), ``result``
+#: (``string``, ``bytes``, ``port``, ``number``, ``int``, ``bool``, ``list``,
+#: ``struct``, ``columns``), ``doc`` and ``signature``.
+FUNCTIONS: List[dict] = list(_uriscan._functions())
+
+_BY_NAME = {f["name"].lower(): f for f in FUNCTIONS}
+
+
+def function(name: str) -> dict:
+    """The registry entry of ``name`` (ASCII case ignored); ``ValueError``
+    for a name that is not in the registry.
+
+    >>> ua.function("cutwww")["name"]
+    'cutWWW'
+    """
+    try:
+        return _BY_NAME[name.lower()]
+    except KeyError:
+        raise ValueError(f"unknown function {name!r}") from None
+
+
+def _is_column(v: Any) -> bool:
+    return isinstance(v, (pa.Array, pa.ChunkedArray)) or (
+        hasattr(v, "__arrow_c_stream__") and not isinstance(v, (str, bytes))
+    )
+
+
+def call(name: str, array: ArrayLike, *args: Any, threads: int = 1) -> Union[pa.Array, pa.ChunkedArray]:
+    """The registry's function ``name`` of every row of ``array``, with its
+    arguments after the input in order: a ``str`` (or an ``int`` for a
+    port or a count), a list of ``str`` for a repeated argument
+    (``cutURLParameter``'s names), ``None`` (NULL: every row null), or at
+    most one column (a value per row). The answers are those of the SQL
+    functions of the same name (DataFusion, DuckDB) and of ``uriscan fn``.
+
+    >>> ua.call("cutWWW", pa.array(["http://www.a.example/x", None])).to_pylist()
+    ['http://a.example/x', None]
+    >>> ua.call("extractURLParameter", pa.array(["http://h/?a=1", "http://h/"]), "a").to_pylist()
+    ['1', '']
+    >>> ua.call("port", pa.array(["http://h/"]), 80).to_pylist()
+    [80]
+    """
+    f = function(name)
+    scalars: List[Any] = []
+    other = None
+    column_at = None
+    for i, a in enumerate(args):
+        if _is_column(a) or (isinstance(a, list) and not f["params"][min(i, len(f["params"]) - 1)][3]):
+            if other is not None:
+                raise ValueError(f"{f['name']}: at most one argument may be a column")
+            other, column_at = a, i
+            scalars.append(None)
+        else:
+            scalars.append(a)
+    if other is None:
+        chunks, chunked = _chunks(array)
+        pieces = _uriscan._column("fn:" + f["name"], chunks, threads, None, False, None, scalars, None)
+        return _assemble(pieces, chunked)
+    chunks, chunked = _chunks(array)
+    o_chunks, _ = _chunks(other)
+    if len(chunks) != 1 or len(o_chunks) != 1:
+        chunks = [pa.concat_arrays(chunks)] if len(chunks) > 1 else chunks
+        o_chunks = [pa.concat_arrays(o_chunks)] if len(o_chunks) > 1 else o_chunks
+    pieces = _uriscan._column("fn:" + f["name"], chunks, threads, None, False, o_chunks, scalars, column_at)
+    return _assemble(pieces, chunked)
+
+
+def _registry_function(f: dict):
+    name = f["name"]
+
+    def fn(array: ArrayLike, *args: Any, threads: int = 1) -> Union[pa.Array, pa.ChunkedArray]:
+        return call(name, array, *args, threads=threads)
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"{f['signature']} -> {f['result']} ({f['family']}): {f['doc']}. See :func:`call`."
+    return fn
+
+
+class _Functions:
+    """Every function of the registry as an attribute, by its name and its
+    lower-case alias: ``uriscan.arrow.fn.cutWWW(col)``,
+    ``uriscan.arrow.fn.path(col)`` (ClickHouse's ``path``; the module's own
+    :func:`path` is RFC 3986's component)."""
+
+    def __dir__(self) -> List[str]:
+        return [f["name"] for f in FUNCTIONS]
+
+
+fn = _Functions()
+for _f in FUNCTIONS:
+    _g = _registry_function(_f)
+    setattr(fn, _f["name"], _g)
+    if _f["alias"]:
+        setattr(fn, _f["alias"], _g)
+    # The module too, for every name it does not already give another meaning.
+    if _f["name"] not in globals():
+        globals()[_f["name"]] = _g
+del _f, _g
+
+__all__ += ["call", "function", "fn", "FUNCTIONS"]

@@ -16,18 +16,25 @@ from typing import Any, Callable, List, Tuple
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from . import arrow as _ua
 
 __all__ = ["register", "FUNCTIONS"]
 
-_V = "VARCHAR"
-
-_PARSE_TYPE = (
-    "STRUCT(valid BOOLEAN, scheme VARCHAR, authority VARCHAR, userinfo VARCHAR, host VARCHAR, "
-    "port_text VARCHAR, path VARCHAR, query VARCHAR, fragment VARCHAR, host_kind VARCHAR, "
-    "port INTEGER, error_index UBIGINT, error_kind VARCHAR)"
-)
+def _duck_type(t: pa.DataType) -> str:
+    """The DuckDB type of a pyarrow type of a result."""
+    if pa.types.is_struct(t):
+        fields = ", ".join(f"{t.field(i).name} {_duck_type(t.field(i).type)}" for i in range(t.num_fields))
+        return f"STRUCT({fields})"
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return _duck_type(t.value_type) + "[]"
+    return {
+        pa.bool_(): "BOOLEAN",
+        pa.uint16(): "USMALLINT",
+        pa.int32(): "INTEGER",
+        pa.uint64(): "UBIGINT",
+    }.get(t, "VARCHAR")
 
 
 def _text(values: Any) -> Any:
@@ -38,54 +45,90 @@ def _text(values: Any) -> Any:
     return values
 
 
-def _unary(fn: Callable[..., Any], **kwargs: Any) -> Callable[[Any], Any]:
-    return lambda urls: _text(fn(urls, **kwargs))
+def _constant(column: Any) -> Any:
+    """DuckDB hands every argument as a column: a column of one value (a
+    literal) as that value, else the column."""
+    column = _text(column)
+    if pa.types.is_list(column.type) or pa.types.is_large_list(column.type):
+        values = column.to_pylist()
+        if values and all(v == values[0] for v in values):
+            return values[0]
+        return column
+    if len(column) > 0 and column.null_count == 0 and pc.count_distinct(column).as_py() == 1:
+        return column[0].as_py()
+    if len(column) > 0 and column.null_count == len(column):
+        return None
+    return column
 
 
-def _binary(fn: Callable[..., Any]) -> Callable[[Any, Any], Any]:
-    return lambda urls, other: _text(fn(urls, other))
+def _udf(name: str, arity: int) -> Callable[..., Any]:
+    """The UDF of a registry function of ``arity`` SQL arguments (DuckDB
+    reads the number of parameters off the Python function)."""
+
+    def run(urls: Any, *args: Any) -> Any:
+        return _text(_ua.call(name, urls, *[_constant(a) for a in args]))
+
+    if arity == 1:
+        return lambda urls: run(urls)
+    if arity == 2:
+        return lambda urls, a: run(urls, a)
+    if arity == 3:
+        return lambda urls, a, b: run(urls, a, b)
+    raise ValueError(f"{name}: {arity} arguments")
 
 
-#: (SQL name, argument types, return type, function) of every function.
+def _signature(f: dict) -> Tuple[List[str], str]:
+    """The DuckDB argument and return types of a registry function: its
+    input and required arguments (a repeated one as a list)."""
+    args = ["VARCHAR"]
+    for _, kind, optional, repeated in f["params"]:
+        if optional:
+            break
+        args.append("VARCHAR[]" if repeated else ("INTEGER" if kind != "text" else "VARCHAR"))
+    ret = _duck_type(_ua.call(f["name"], pa.array([], type=pa.string()), *_probe_args(f)).type)
+    return args, ret
+
+
+def _probe_args(f: dict) -> List[Any]:
+    """Arguments of the right kinds, for learning a result type on no rows."""
+    out: List[Any] = []
+    for _, kind, optional, repeated in f["params"]:
+        if optional:
+            break
+        out.append(["a"] if repeated else ("a" if kind == "text" else 1))
+    return out
+
+
+#: (SQL name, argument types, return type, function) of every function of
+#: the registry (uriscan.arrow.FUNCTIONS), with its required arguments.
 FUNCTIONS: List[Tuple[str, List[str], str, Callable[..., Any]]] = [
-    ("uri_parse", [_V], _PARSE_TYPE, _unary(_ua.parse)),
-    ("uri_scheme", [_V], _V, _unary(_ua.scheme)),
-    ("uri_authority", [_V], _V, _unary(_ua.authority)),
-    ("uri_userinfo", [_V], _V, _unary(_ua.userinfo)),
-    ("uri_host", [_V], _V, _unary(_ua.host)),
-    ("uri_port_text", [_V], _V, _unary(_ua.port_text)),
-    ("uri_path", [_V], _V, _unary(_ua.path)),
-    ("uri_query", [_V], _V, _unary(_ua.query)),
-    ("uri_fragment", [_V], _V, _unary(_ua.fragment)),
-    ("uri_host_kind", [_V], _V, _unary(_ua.host_kind)),
-    ("uri_port", [_V], "INTEGER", _unary(_ua.port)),
-    ("uri_is_valid", [_V], "BOOLEAN", _unary(_ua.is_valid)),
-    ("uri_error", [_V], _V, _unary(_ua.error)),
-    ("uri_normalize", [_V], _V, _unary(_ua.normalize)),
-    ("uri_normalize_scheme_based", [_V], _V, _unary(_ua.normalize, scheme_based=True)),
-    ("uri_resolve", [_V, _V], _V, _binary(_ua.resolve)),
-    ("uri_query_param", [_V, _V], _V, _binary(_ua.query_param)),
-    ("uri_to_uri", [_V], _V, _unary(_ua.to_uri)),
-    ("uri_to_iri", [_V], _V, _unary(_ua.to_iri)),
-    ("uri_surt", [_V], _V, _unary(_ua.surt)),
-    ("uri_registrable_domain", [_V], _V, _unary(_ua.registrable_domain)),
-    ("uri_public_suffix", [_V], _V, _unary(_ua.public_suffix)),
-    ("uri_strip_tracking", [_V], _V, _unary(_ua.strip_tracking)),
-    ("uri_canon", [_V], _V, _unary(_ua.canon)),
+    (f["name"], args, ret, _udf(f["name"], len(args))) for f in _ua.FUNCTIONS for args, ret in [_signature(f)]
 ]
 
 
 def register(con: "duckdb.DuckDBPyConnection") -> None:
     """Registers every function of :data:`FUNCTIONS` on the connection
-    (``uri_host(url)``, ``uri_parse(url)``, ``uri_resolve(url, base)``, ...).
-    Null in, null out; an invalid reference gives null."""
+    (``uri_host(url)``, ``uri_parse(url)``, ``uri_resolve(base, ref)``,
+    ``"cutURLParameter"(url, ['a'])``, ...): the registry's functions, each
+    answering as the SQL function of the same name in DataFusion does.
+    Null in, null out; a function of a URL of the ``uri_*`` family gives
+    null for a string that is not a URI reference. A name DuckDB already
+    has (its own ``url_encode``, ``url_decode``) keeps DuckDB's meaning."""
     for name, args, ret, fn in FUNCTIONS:
-        con.create_function(
-            name,
-            fn,
-            [duckdb.sqltype(a) if hasattr(duckdb, "sqltype") else a for a in args],
-            duckdb.sqltype(ret) if hasattr(duckdb, "sqltype") else ret,
-            type="arrow",
-            # The functions take nulls (null out) and return null for invalid rows.
-            null_handling="special",
-        )
+        try:
+            con.create_function(
+                name,
+                fn,
+                [duckdb.sqltype(a) if hasattr(duckdb, "sqltype") else a for a in args],
+                duckdb.sqltype(ret) if hasattr(duckdb, "sqltype") else ret,
+                type="arrow",
+                # The functions take nulls (null out).
+                null_handling="special",
+            )
+        except duckdb.Error:
+            if name not in _BUILTINS:
+                raise
+
+
+# DuckDB's own functions of these names stay.
+_BUILTINS = ("url_encode", "url_decode")

@@ -24,8 +24,11 @@ from . import arrow as _ua
 
 __all__ = ["UriAccessor"]
 
-# Every column function of uriscan.arrow, as a method of the accessor.
-_NAMES = list(_ua.__all__)
+# Every column function of uriscan.arrow, as a method of the accessor; then
+# every function of the registry (uriscan.arrow.FUNCTIONS) by its name and
+# alias where that is not one of them, and `call(name, ...)` for all.
+_NOT_COLUMN_FUNCTIONS = ("call", "function", "fn", "FUNCTIONS")
+_NAMES = [n for n in _ua.__all__ if n not in _NOT_COLUMN_FUNCTIONS]
 
 
 def _to_arrow(s: pd.Series) -> Any:
@@ -82,6 +85,26 @@ def _make(name: str) -> Callable[..., Any]:
     return method
 
 
+def _make_registry(name: str) -> Callable[..., Any]:
+    def method(self: UriAccessor, *args: Any, threads: int = 1) -> Any:
+        return self._call(lambda col, *a: _ua.call(name, col, *a, threads=threads), *args)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = getattr(_ua.fn, name).__doc__
+    return method
+
+
+def _call(self: UriAccessor, name: str, *args: Any, threads: int = 1) -> Any:
+    """The registry's function ``name`` of the Series (:func:`uriscan.arrow.call`):
+    ``s.uri.call("cutURLParameter", ["a", "b"])``."""
+    return _make_registry(_ua.function(name)["name"])(self, *args, threads=threads)
+
+
 for _name in _NAMES:
     setattr(UriAccessor, _name, _make(_name))
-del _name
+for _f in _ua.FUNCTIONS:
+    for _name in filter(None, (_f["name"], _f["alias"])):
+        if not hasattr(UriAccessor, _name):
+            setattr(UriAccessor, _name, _make_registry(_f["name"]))
+UriAccessor.call = _call  # type: ignore[attr-defined]
+del _name, _f

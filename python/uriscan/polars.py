@@ -66,9 +66,44 @@ def _methods(cls):
         method.__doc__ = fn.__doc__
         return method
 
+    def make_registry(name: str, dtype: Any):
+        def method(self, *args: Any, threads: int = 1):
+            return self._call(lambda col, *a: _ua.call(name, col, *a, threads=threads), dtype, *args, positional=True)
+
+        method.__name__ = method.__qualname__ = name
+        method.__doc__ = getattr(_ua.fn, name).__doc__
+        return method
+
+    def call(self, name: str, *args: Any, threads: int = 1):
+        """The registry's function ``name`` (:func:`uriscan.arrow.call`):
+        ``pl.col("url").uri.call("cutURLParameter", ["a", "b"])``."""
+        f = _ua.function(name)
+        return make_registry(f["name"], _dtype(f))(self, *args, threads=threads)
+
     for name, dtype in _SIGNATURES.items():
         setattr(cls, name, make(name, getattr(_ua, name), dtype))
+    # Every function of the registry by its name and alias, where that is
+    # not one of the above; `call` for every one.
+    for f in _ua.FUNCTIONS:
+        for name in filter(None, (f["name"], f["alias"])):
+            if not hasattr(cls, name):
+                setattr(cls, name, make_registry(f["name"], _dtype(f)))
+    cls.call = call
     return cls
+
+
+def _dtype(f: dict) -> Any:
+    """The polars type of a registry function's result."""
+    return {
+        "string": _STRING,
+        "bytes": _STRING,
+        "port": pl.UInt16,
+        "number": pl.Int32,
+        "int": pl.Int32,
+        "bool": pl.Boolean,
+        "list": pl.List(_STRING),
+        "struct": _PARSE_DTYPE,
+    }.get(f["result"])
 
 
 _SIGNATURES = {
@@ -110,7 +145,11 @@ class UriNamespace:
     def __init__(self, expr: pl.Expr) -> None:
         self._expr = expr
 
-    def _call(self, fn: Callable[..., Any], dtype: Any, *args: Any, **kwargs: Any) -> pl.Expr:
+    def _call(self, fn: Callable[..., Any], dtype: Any, *args: Any, positional: bool = False, **kwargs: Any) -> pl.Expr:
+        if positional:
+            return self._expr.map_batches(
+                lambda s: pl.Series(s.name, fn(_to_arrow(s), *args)), return_dtype=dtype, is_elementwise=True
+            )
         return self._expr.map_batches(
             lambda s: _on_series(fn, s, **_bind(fn, args, kwargs)),
             return_dtype=dtype,
@@ -127,7 +166,9 @@ class UriSeriesNamespace:
     def __init__(self, series: pl.Series) -> None:
         self._series = series
 
-    def _call(self, fn: Callable[..., Any], dtype: Any, *args: Any, **kwargs: Any) -> pl.Series:
+    def _call(self, fn: Callable[..., Any], dtype: Any, *args: Any, positional: bool = False, **kwargs: Any) -> pl.Series:
+        if positional:
+            return pl.Series(self._series.name, fn(_to_arrow(self._series), *args))
         return _on_series(fn, self._series, **_bind(fn, args, kwargs))
 
 

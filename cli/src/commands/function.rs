@@ -55,6 +55,9 @@ impl Command for FnCmd {
         };
         let raw: Vec<&str> = self.args.iter().map(String::as_str).collect();
         let args = f.args(&raw)?;
+        if f.result == ResultType::Parse {
+            return Err(Stop::Usage(format!("fn: {} gives a struct: 'uriscan parse' writes its columns", f.name)));
+        }
         if f.result == ResultType::CcIndex {
             cx.write(&CcIndexJob { f })
         } else {
@@ -78,6 +81,8 @@ const STR_RESULT: [Column; 4] = fn_columns(ColType::Str);
 const PORT_RESULT: [Column; 4] = fn_columns(ColType::Port);
 const COUNT_RESULT: [Column; 4] = fn_columns(ColType::UInt);
 const LIST_RESULT: [Column; 4] = fn_columns(ColType::List);
+const INT_RESULT: [Column; 4] = fn_columns(ColType::Int32);
+const BOOL_RESULT: [Column; 4] = fn_columns(ColType::Bool);
 
 impl Records for FnJob<'_> {
     const COLUMNS: &'static [Column] = &STR_RESULT;
@@ -87,12 +92,14 @@ impl Records for FnJob<'_> {
             ResultType::Port => &PORT_RESULT,
             ResultType::Count => &COUNT_RESULT,
             ResultType::List => &LIST_RESULT,
-            ResultType::Str | ResultType::Bytes | ResultType::CcIndex => &STR_RESULT,
+            ResultType::Int => &INT_RESULT,
+            ResultType::Bool => &BOOL_RESULT,
+            ResultType::Str | ResultType::Bytes | ResultType::CcIndex | ResultType::Parse => &STR_RESULT,
         }
     }
     fn default_format(&self) -> Format {
         match self.f.result {
-            ResultType::List | ResultType::CcIndex => Format::Jsonl,
+            ResultType::List | ResultType::CcIndex | ResultType::Parse => Format::Jsonl,
             _ => Format::Text,
         }
     }
@@ -115,7 +122,10 @@ impl Fill for FnJob<'_> {
     fn fill<'a, F: Fields<'a>>(&self, l: &Line<'a>, r: &mut F) {
         l.first_fields(r);
         match call(self.f, &self.args, l) {
-            Value::Null | Value::CcIndex(_) => r.push(Val::Null),
+            Value::Null | Value::CcIndex(_) | Value::Parsed(_) => r.push(Val::Null),
+            Value::Bool(b) => r.push(Val::Bool(b)),
+            // The Int32 answers are ports and counts: never negative.
+            Value::Int(n) => r.push(u64::try_from(n).map_or(Val::Null, Val::Int)),
             Value::Str(Cow::Borrowed(s)) => r.str(s),
             Value::Str(Cow::Owned(s)) => r.push(Val::owned(s)),
             Value::Bytes(b) => r.push(Val::Str(b)),
@@ -189,21 +199,15 @@ impl Job for CcIndexJob {
     }
 }
 
-/// `uriscan fn --list`: every function with its arguments and what it gives.
+/// `uriscan fn --list`: every function of the registry, family by family,
+/// with its arguments and what it gives.
 pub fn list() -> String {
     let sigs: Vec<String> = FUNCTIONS.iter().map(Function::signature).collect();
     let width = sigs.iter().map(String::len).max().unwrap_or(0);
     let mut out = String::new();
     for (f, sig) in FUNCTIONS.iter().zip(&sigs) {
-        let kind = match f.result {
-            ResultType::Str => "string",
-            ResultType::Bytes => "bytes",
-            ResultType::Port => "port",
-            ResultType::Count => "number",
-            ResultType::List => "list",
-            ResultType::CcIndex => "columns",
-        };
-        out.push_str(&format!("{sig:width$}  {kind:7}  {}\n", f.doc));
+        let (kind, family) = (f.result.name(), f.family.name());
+        out.push_str(&format!("{sig:width$}  {kind:7}  {family:10}  {}\n", f.doc));
     }
     out
 }
@@ -215,9 +219,9 @@ pub fn help() -> String {
          {}\n  uri_cc_index: {}\n\n\
          Arguments after the URL are given with --arg, in order (--arg q; cutURLParameter: --arg a --arg b).\n\
          ClickHouse's functions give what ClickHouse gives where there is no answer (an empty string, 0, []);\n\
-         the others give null. A line that is not UTF-8 gives null, except to the encoders and decoders,\n\
-         which read bytes. Names are matched ignoring ASCII case.\n\n\
-         Functions (result type; 'uriscan fn --list' prints this list):\n{}\n\
+         the others give null (the uri_* functions of a URL for a line that is not a URI reference too).\n\
+         A line that is not UTF-8 gives null, except to the encoders and decoders, which read bytes. Names are matched ignoring ASCII case.\n\n\
+         Functions (result type, family; 'uriscan fn --list' prints this list):\n{}\n\
          See 'uriscan --help' for the input rules, the output formats and the exit status.",
         names(FnJob::COLUMNS, ", "),
         names(&CC_COLUMNS, ", "),
