@@ -102,7 +102,7 @@ pub fn data_type(f: &Function) -> DataType {
 /// use arrow_array::{cast::AsArray, StringArray};
 /// use std::sync::Arc;
 /// use uriscan_arrow::registry::{call, Arg};
-/// let urls = Arc::new(StringArray::from(vec!["http://h:8080/", "http://h/"]));
+/// let urls = Arc::new(StringArray::from(vec!["http://h.example:8080/", "http://h.example/"]));
 /// let p = call("port", &[Arg::Column(urls), Arg::text("80")], 2).unwrap();
 /// let p = p.as_primitive::<arrow_array::types::UInt16Type>();
 /// assert_eq!((p.value(0), p.value(1)), (8080, 80));
