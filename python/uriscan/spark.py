@@ -68,10 +68,16 @@ if not hasattr(F, "arrow_udf"):  # pragma: no cover - depends on the installed p
     raise ImportError("uriscan.spark needs pyspark 4.1 or later (pyspark.sql.functions.arrow_udf)")
 
 
+#: What :mod:`uriscan.arrow` exports beside its column functions: the
+#: registry's entry points (by name), not functions of a column.
+_REGISTRY_API = ("call", "function", "fn", "FUNCTIONS")
+
+
 def _arrow_functions() -> Dict[str, Callable[..., Any]]:
     """The column functions this module exposes, by name: every public
-    function of :mod:`uriscan.arrow` (its ``__all__``)."""
-    return {name: getattr(_ua, name) for name in _ua.__all__}
+    column function of :mod:`uriscan.arrow` (its ``__all__`` but the
+    registry's entry points)."""
+    return {name: getattr(_ua, name) for name in _ua.__all__ if name not in _REGISTRY_API}
 
 
 #: The functions of this module by name: ``uriscan.arrow``'s.
