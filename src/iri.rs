@@ -17,9 +17,9 @@
 //!   stays encoded: ASCII escapes, octets that are not UTF-8, and the bidi
 //!   formatting characters (§4.1).
 //! - The comparison ladder of §5.3: simple string comparison (`==`),
-//!   syntax-based normalization ([`UriRef::normalize_iri_str`], with Unicode NFC
+//!   syntax-based normalization ([`UriRef::normalize_iri_str`](crate::UriRef::normalize_iri_str), with Unicode NFC
 //!   behind the `unicode-normalization` feature), and comparison of an IRI
-//!   with a URI through the IRI's URI mapping ([`UriRef::iri_eq`]).
+//!   with a URI through the IRI's URI mapping ([`UriRef::iri_eq`](crate::UriRef::iri_eq)).
 //!
 //! ```
 //! use uriscan::{iri, Syntax};

@@ -1,17 +1,17 @@
 //! Security considerations (RFC 3986 §7) as checks on a parsed reference.
 //!
-//! - §7.3 back-end transcoding: [`UriRef::path_hazards`] reports `%00`,
+//! - §7.3 back-end transcoding: [`UriRef::path_hazards`](crate::UriRef::path_hazards) reports `%00`,
 //!   `%2F`, `%5C` and percent-encoded dot segments in the path, for callers
 //!   that decode a path and map it to files.
-//! - §7.4 rare IP address formats: [`UriRef::ambiguous_ipv4_host`] reports a
+//! - §7.4 rare IP address formats: [`UriRef::ambiguous_ipv4_host`](crate::UriRef::ambiguous_ipv4_host) reports a
 //!   `reg-name` that many resolvers read as an IPv4 address (`0x7f.1`,
 //!   `127.1`, `0177.0.0.1`, `2130706433`, `1.2.3.4.`, `%31.2.3.4`).
-//! - §7.5 sensitive information: [`UriRef::redacted`] and [`redact`] display
+//! - §7.5 sensitive information: [`UriRef::redacted`](crate::UriRef::redacted) and [`redact`] display
 //!   a reference with the password of its userinfo masked.
-//! - §7.6 semantic attacks: [`UriRef::userinfo_looks_like_host`] reports a
+//! - §7.6 semantic attacks: [`UriRef::userinfo_looks_like_host`](crate::UriRef::userinfo_looks_like_host) reports a
 //!   userinfo that reads like a host name (`http://www.example.com@evil.example/`).
 //!
-//! [`UriRef::security_findings`] runs them all (with the password of §7.5 as
+//! [`UriRef::security_findings`](crate::UriRef::security_findings) runs them all (with the password of §7.5 as
 //! a finding too) and yields [`Finding`]s in order of their byte index.
 //! Nothing here allocates, and everything works without `std`.
 //!
@@ -150,7 +150,7 @@ impl fmt::Display for Finding {
 }
 
 /// Every finding of a reference, in order of index; see
-/// [`UriRef::security_findings`].
+/// [`UriRef::security_findings`](crate::UriRef::security_findings).
 ///
 /// ```
 /// let u = uriscan::UriRef::parse("http://example.com/").unwrap();

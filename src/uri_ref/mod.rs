@@ -62,7 +62,7 @@ use crate::scan::Captures;
 /// # Methods by topic
 ///
 /// One file of `src/uri_ref/` per topic: parsing (and the parse entry
-/// points of [`Syntax`]), components, host and port, iterators, resolution
+/// points of [`Syntax`](crate::Syntax)), components, host and port, iterators, resolution
 /// and relativization, normalization and comparison, IRIs, the owned copy,
 /// editing, security. Names follow the crate's [naming rule](crate#naming):
 /// a bare verb gives a parsed value ([`resolve`](UriRef::resolve),
