@@ -92,10 +92,10 @@ pub fn uriscan_functions_in(plan: &LogicalPlan) -> Vec<String> {
     let _walked = plan.apply_with_subqueries(|node| {
         node.apply_expressions(|e| {
             e.apply(|e| {
-                if let Expr::ScalarFunction(f) = e {
-                    if ours.contains(f.name()) {
-                        found.insert(f.name().to_string());
-                    }
+                if let Expr::ScalarFunction(f) = e
+                    && ours.contains(f.name())
+                {
+                    found.insert(f.name().to_string());
                 }
                 Ok(TreeNodeRecursion::Continue)
             })

@@ -53,14 +53,14 @@ impl Format {
     /// # Errors
     /// A message naming the column, for a nested column in CSV.
     pub fn check(self, schema: &Schema) -> Result<(), String> {
-        if self == Format::Csv {
-            if let Some(f) = schema.fields().iter().find(|f| f.data_type().is_nested()) {
-                return Err(format!(
-                    "-f csv cannot hold column {} of type {}; use -f jsonl or -f parquet",
-                    f.name(),
-                    f.data_type()
-                ));
-            }
+        if self == Format::Csv
+            && let Some(f) = schema.fields().iter().find(|f| f.data_type().is_nested())
+        {
+            return Err(format!(
+                "-f csv cannot hold column {} of type {}; use -f jsonl or -f parquet",
+                f.name(),
+                f.data_type()
+            ));
         }
         Ok(())
     }
@@ -149,10 +149,10 @@ impl Destination {
     }
 
     fn record<T>(&self, result: io::Result<T>) -> io::Result<T> {
-        if let Err(e) = &result {
-            if let Ok(mut first) = self.error.lock() {
-                first.get_or_insert_with(|| io::Error::new(e.kind(), e.to_string()));
-            }
+        if let Err(e) = &result
+            && let Ok(mut first) = self.error.lock()
+        {
+            first.get_or_insert_with(|| io::Error::new(e.kind(), e.to_string()));
         }
         result
     }
