@@ -178,3 +178,49 @@ pub async fn remote(url: &str) -> Result<SessionContext> {
     }
     Ok(ctx)
 }
+
+/// Starts a Ballista scheduler and `executors` executors (each running
+/// `concurrency` tasks at a time) in this process, on a loopback port the
+/// system picks, all with the uriscan functions; returns the scheduler's
+/// address. For tests and trials on one machine: the cluster lives as long as
+/// the calling Tokio runtime.
+///
+/// # Errors
+/// When the scheduler cannot start, or an executor cannot connect to it
+/// within ten seconds.
+///
+/// ```
+/// # #[tokio::main] async fn main() -> datafusion::error::Result<()> {
+/// let scheduler = uriscan_ballista::local_cluster(1, 1).await?;
+/// assert!(scheduler.ip().is_loopback());
+/// let ctx = uriscan_ballista::remote(&format!("df://localhost:{}", scheduler.port())).await?;
+/// let rows = ctx.sql("SELECT uri_host('http://example.com/') AS h").await?.collect().await?;
+/// assert_eq!(rows[0].num_rows(), 1);
+/// # Ok(()) }
+/// ```
+pub async fn local_cluster(executors: usize, concurrency: usize) -> Result<std::net::SocketAddr> {
+    use ballista_core::serde::protobuf::scheduler_grpc_client::SchedulerGrpcClient;
+    use std::time::{Duration, Instant};
+
+    let state = session_state();
+    let addr = ballista_scheduler::standalone::new_standalone_scheduler_from_state(&state)
+        .await
+        .map_err(|e| DataFusionError::External(Box::new(e)))?;
+    let url = format!("http://localhost:{}", addr.port());
+    for _ in 0..executors {
+        let start = Instant::now();
+        let client = loop {
+            match SchedulerGrpcClient::connect(url.clone()).await {
+                Ok(c) => break c,
+                Err(e) if start.elapsed() > Duration::from_secs(10) => {
+                    return Err(DataFusionError::External(Box::new(e)));
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        };
+        ballista_executor::new_standalone_executor_from_state(client, concurrency, &state)
+            .await
+            .map_err(|e| DataFusionError::External(Box::new(e)))?;
+    }
+    Ok(addr)
+}

@@ -6,7 +6,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use ballista_core::serde::protobuf::scheduler_grpc_client::SchedulerGrpcClient;
 use datafusion::arrow::array::{ArrayRef, StringArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::arrow::record_batch::RecordBatch;
@@ -50,21 +49,9 @@ async fn run(dir: &str) -> (String, String) {
     let expected =
         pretty_format_batches(&local.sql(QUERY).await.unwrap().collect().await.unwrap()).unwrap().to_string();
 
-    // The scheduler and the executors get the functions from the same state.
-    let state = uriscan_ballista::session_state();
-    let addr = ballista_scheduler::standalone::new_standalone_scheduler_from_state(&state).await.unwrap();
-    assert!(addr.ip().is_loopback(), "scheduler on {addr}");
-    let url = format!("http://localhost:{}", addr.port());
-    for _ in 0..2 {
-        let client = loop {
-            match SchedulerGrpcClient::connect(url.clone()).await {
-                Ok(c) => break c,
-                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-            }
-        };
-        ballista_executor::new_standalone_executor_from_state(client, 2, &state).await.unwrap();
-    }
-    let remote = uriscan_ballista::remote(&format!("df://localhost:{}", addr.port())).await.unwrap();
+    let scheduler = uriscan_ballista::local_cluster(2, 2).await.unwrap();
+    assert!(scheduler.ip().is_loopback(), "scheduler on {scheduler}");
+    let remote = uriscan_ballista::remote(&format!("df://localhost:{}", scheduler.port())).await.unwrap();
     remote.register_parquet("urls", dir, ParquetReadOptions::default()).await.unwrap();
     let got = pretty_format_batches(&remote.sql(QUERY).await.unwrap().collect().await.unwrap()).unwrap().to_string();
     (expected, got)

@@ -9,7 +9,6 @@ use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-use ballista_core::serde::protobuf::scheduler_grpc_client::SchedulerGrpcClient;
 use datafusion::arrow::array::{ArrayRef, StringArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::arrow::record_batch::RecordBatch;
@@ -57,22 +56,6 @@ fn sql(dir: &Path, args: &[&str]) -> Output {
     child.wait_with_output().unwrap()
 }
 
-async fn start_cluster() -> u16 {
-    let state = uriscan_ballista::session_state();
-    let addr = ballista_scheduler::standalone::new_standalone_scheduler_from_state(&state).await.unwrap();
-    let url = format!("http://localhost:{}", addr.port());
-    for _ in 0..2 {
-        let client = loop {
-            match SchedulerGrpcClient::connect(url.clone()).await {
-                Ok(c) => break c,
-                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-            }
-        };
-        ballista_executor::new_standalone_executor_from_state(client, 2, &state).await.unwrap();
-    }
-    addr.port()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_same_query_on_a_cluster() {
     let dir = tempfile::tempdir().unwrap();
@@ -80,8 +63,12 @@ async fn the_same_query_on_a_cluster() {
     std::fs::create_dir(&parts).unwrap();
     write_parts(&parts);
     std::fs::write(dir.path().join("u.txt"), "http://a.example/\n").unwrap();
-    let port = tokio::time::timeout(Duration::from_secs(60), start_cluster()).await.expect("cluster start hung");
-    let scheduler = format!("localhost:{port}");
+    let addr = tokio::time::timeout(Duration::from_secs(60), uriscan_ballista::local_cluster(2, 2))
+        .await
+        .expect("cluster start hung")
+        .unwrap();
+    assert!(addr.ip().is_loopback(), "scheduler on {addr}");
+    let scheduler = format!("localhost:{}", addr.port());
     let d = dir.path().to_path_buf();
     let outputs = tokio::task::spawn_blocking(move || {
         let q = "SELECT uri_registrable_domain(url) AS d, uri_host(url) AS h, count(*) AS n, \
