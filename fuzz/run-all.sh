@@ -3,8 +3,9 @@
 # committed corpus fuzz/corpus/<target>/ (what a run finds is added there,
 # then the corpus is minimized with `cargo fuzz cmin`), and appends one row
 # per target to fuzz/LOG.md (date, seconds, executions, coverage, crashes,
-# corpus size); the totals table at the top of LOG.md is recomputed from
-# the rows, so every target's accumulated executions are visible.
+# corpus size, and the commit fuzzed: `+` marks changes not committed); the
+# totals table at the top of LOG.md is recomputed from the rows, so every
+# target's accumulated executions are visible.
 #
 #   fuzz/run-all.sh 600                       # ten minutes per target
 #   TARGETS="parse peers_parse" fuzz/run-all.sh 60
@@ -37,8 +38,10 @@ if [ "${1:-}" = "--totals" ]; then
 fi
 secs=${1:-60}
 targets=${TARGETS:-$(cargo fuzz list)}
-[ -f "$log" ] || printf '# Fuzzing log\n\n## Totals\n\n## Runs\n\n| date | target | seconds | executions | coverage | crashes | corpus files |\n| --- | --- | --- | --- | --- | --- | --- |\n' > "$log"
+[ -f "$log" ] || printf '# Fuzzing log\n\n## Totals\n\n## Runs\n\n| date | target | seconds | executions | coverage | crashes | corpus files | commit |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n' > "$log"
 cargo fuzz build >/dev/null
+commit=$(git rev-parse --short=9 HEAD)
+git diff --quiet HEAD -- .. ':!fuzz/corpus' ':!fuzz/LOG.md' || commit="$commit+"
 failed=0
 for t in $targets; do
   mkdir -p "corpus/$t" "artifacts/$t"
@@ -54,7 +57,7 @@ for t in $targets; do
   crashes=$(( $(find "artifacts/$t" -type f | wc -l) - before ))
   cargo fuzz cmin "$t" "corpus/$t" >/dev/null 2>&1 || true
   files=$(find "corpus/$t" -type f | wc -l)
-  echo "| $(date -u +%F) | $t | $secs | ${execs:-0} | ${cov:-0} | $crashes | $files |" >>"$log"
+  echo "| $(date -u +%F) | $t | $secs | ${execs:-0} | ${cov:-0} | $crashes | $files | $commit |" >>"$log"
   echo "$t: ${execs:-0} executions in ${secs} s, coverage ${cov:-0}, $crashes crashes, $files corpus files"
   rm -f "$out"
 done
