@@ -1,7 +1,7 @@
 //! Replays `tests/data/fuzz_regressions.txt`, every input a fuzz target
 //! (`fuzz/`) ever failed on plus hand-picked edge cases, through the same
-//! checks the targets run (`tests/fuzz_checks/mod.rs`). The `arrow`
-//! target's cases are replayed by `arrow/tests/fuzz_regressions.rs`.
+//! checks the targets run (`tests/fuzz_checks/mod.rs`). The `arrow` and
+//! `registry` targets' cases are replayed by `arrow/tests/fuzz_regressions.rs`.
 
 mod fuzz_checks;
 #[path = "fuzz_checks/replay.rs"]
@@ -32,7 +32,7 @@ fn replay() {
             "skip_twin" => fuzz_checks::skip_twin(input),
             #[cfg(not(feature = "oracle"))]
             "strict_vs_oracle" | "split_vs_oracle" | "skip_twin" => return false,
-            "arrow" => return false,
+            "arrow" | "registry" => return false,
             other => panic!("unknown target {other:?}"),
         }
         true

@@ -1,6 +1,6 @@
-//! Replays the `arrow` cases of the library's
+//! Replays the `arrow` and `registry` cases of the library's
 //! `tests/data/fuzz_regressions.txt` (every input the `arrow` fuzz target
-//! ever failed on, plus hand-picked ones) through the target's check
+//! ever failed on, plus hand-picked ones) through the targets' checks
 //! (`tests/fuzz_checks/mod.rs` of this crate).
 
 mod fuzz_checks;
@@ -9,11 +9,16 @@ mod replay;
 
 #[test]
 fn replay() {
-    let n = replay::replay(|target, input| {
-        if target == "arrow" {
+    let n = replay::replay(|target, input| match target {
+        "arrow" => {
             fuzz_checks::arrow(input);
+            true
         }
-        target == "arrow"
+        "registry" => {
+            fuzz_checks::registry(input);
+            true
+        }
+        _ => false,
     });
-    assert!(n >= 3, "only {n} arrow cases");
+    assert!(n >= 6, "only {n} arrow and registry cases");
 }

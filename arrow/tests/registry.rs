@@ -8,7 +8,10 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, StringArray};
 use uriscan_arrow::registry::{call, call_function, call_scalar_loop, data_type, Arg};
-use uriscan_crawl::function_set::{ParamKind, ResultType, FUNCTIONS};
+use uriscan_crawl::function_set::{ResultType, FUNCTIONS};
+
+mod fuzz_checks;
+use fuzz_checks::argument_sets;
 
 fn urls() -> ArrayRef {
     Arc::new(StringArray::from(vec![
@@ -26,30 +29,6 @@ fn urls() -> ArrayRef {
         Some("http://10.0.0.1/"),
         Some("https://news.clickhouse.com.tr/"),
     ]))
-}
-
-/// The arguments each function is called with: its required ones, and
-/// once more with its optional ones.
-fn argument_sets(f: &uriscan_crawl::function_set::Function) -> Vec<Vec<Arg>> {
-    let value = |p: &uriscan_crawl::function_set::Param, i: usize| match (f.name, i, p.kind) {
-        ("parse_url" | "try_parse_url", 0, _) => "QUERY".to_string(),
-        ("uri_resolve", _, _) => "../g?a=1".to_string(),
-        ("uri_canon", _, _) => "archive".to_string(),
-        (_, _, ParamKind::Count) => "2".to_string(),
-        (_, _, ParamKind::Port) => "80".to_string(),
-        (_, _, ParamKind::Text) => "a".to_string(),
-    };
-    let required: Vec<Arg> =
-        f.params.iter().enumerate().filter(|(_, p)| !p.optional).map(|(i, p)| Arg::Scalar(Some(value(p, i)))).collect();
-    let all: Vec<Arg> = f.params.iter().enumerate().map(|(i, p)| Arg::Scalar(Some(value(p, i)))).collect();
-    let mut sets = vec![required];
-    if f.params.iter().any(|p| p.optional) {
-        sets.push(all);
-    }
-    if f.params.iter().any(|p| p.repeated) {
-        sets.push(vec![Arg::List(Some(vec!["a".into(), "q".into()]))]);
-    }
-    sets
 }
 
 #[test]

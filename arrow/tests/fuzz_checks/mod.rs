@@ -13,7 +13,9 @@ use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
 use std::sync::Arc;
 use uriscan::{iri, Component, NormalizeOptions, Port, ResolveMode, Syntax, UriRef};
+use uriscan_arrow::registry::{call_function, call_scalar_loop, Arg};
 use uriscan_arrow::COMPONENTS;
+use uriscan_crawl::function_set::{ParamKind, ResultType, FUNCTIONS};
 use uriscan_crawl::DomainOptions;
 
 /// The base of `resolve_scalar` (RFC 3986 §5.4's).
@@ -229,5 +231,89 @@ pub fn arrow(data: &[u8]) {
     if rows.len() > 1 {
         let array = &whole[data.len() % whole.len()];
         check_kernels(array.slice(1, rows.len() - 1).as_ref(), &rows[1..]);
+    }
+}
+
+/// The arguments each function is called with: its required ones, and
+/// once more with its optional ones.
+pub fn argument_sets(f: &uriscan_crawl::function_set::Function) -> Vec<Vec<Arg>> {
+    let value = |p: &uriscan_crawl::function_set::Param, i: usize| match (f.name, i, p.kind) {
+        ("parse_url" | "try_parse_url", 0, _) => "QUERY".to_string(),
+        ("uri_resolve", _, _) => "../g?a=1".to_string(),
+        ("uri_canon", _, _) => "archive".to_string(),
+        (_, _, ParamKind::Count) => "2".to_string(),
+        (_, _, ParamKind::Port) => "80".to_string(),
+        (_, _, ParamKind::Text) => "a".to_string(),
+    };
+    let required: Vec<Arg> =
+        f.params.iter().enumerate().filter(|(_, p)| !p.optional).map(|(i, p)| Arg::Scalar(Some(value(p, i)))).collect();
+    let all: Vec<Arg> = f.params.iter().enumerate().map(|(i, p)| Arg::Scalar(Some(value(p, i)))).collect();
+    let mut sets = vec![required];
+    if f.params.iter().any(|p| p.optional) {
+        sets.push(all);
+    }
+    if f.params.iter().any(|p| p.repeated) {
+        sets.push(vec![Arg::List(Some(vec!["a".into(), "q".into()]))]);
+    }
+    sets
+}
+
+/// Every function of the registry (`uriscan_crawl::function_set`) on
+/// arbitrary bytes: the first byte picks the function, the rest is split
+/// into rows as for [`arrow`] (a row that is not UTF-8 is a null), as one of
+/// the three string array types, sliced past its first row when the input
+/// says so. For each of the function's argument sets its kernel
+/// (`registry::call_function`) returns one row per input row, a null for a
+/// null, and row by row what the loop over its scalar function gives
+/// (`registry::call_scalar_loop`). Spark's `url_decode` may fail the call
+/// instead (on a malformed escape, as Spark does); its scalar function then
+/// has a null for that row.
+pub fn registry(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else { return };
+    let f = &FUNCTIONS[usize::from(pick) % FUNCTIONS.len()];
+    let rows: Vec<Option<&str>> = rest.split(|&b| b == b'\n').map(|r| std::str::from_utf8(r).ok()).collect();
+    let array: ArrayRef = match rest.len() % 3 {
+        0 => Arc::new(StringArray::from(rows.clone())),
+        1 => Arc::new(LargeStringArray::from(rows.clone())),
+        _ => Arc::new(StringViewArray::from(rows.clone())),
+    };
+    let (array, rows) = if rows.len() > 1 && pick & 0x80 != 0 {
+        (array.slice(1, rows.len() - 1), &rows[1..])
+    } else {
+        (array, &rows[..])
+    };
+    for rest in argument_sets(f) {
+        let mut args = vec![Arg::Column(array.clone())];
+        args.extend(rest);
+        let scalar = call_scalar_loop(f, &args, rows.len()).expect("the scalar loop");
+        let out = match call_function(f, &args, rows.len()) {
+            Ok(out) => out,
+            Err(e) => {
+                assert_eq!(f.name, "url_decode", "{}: {e}", f.name);
+                assert!(scalar.null_count() > rows.iter().filter(|r| r.is_none()).count(), "url_decode: {e}");
+                continue;
+            }
+        };
+        assert_eq!(out.len(), rows.len(), "{}", f.name);
+        out.to_data().validate_full().unwrap_or_else(|e| panic!("{}: {e}", f.name));
+        for (i, row) in rows.iter().enumerate() {
+            if row.is_none() {
+                assert!(out.is_null(i), "{} row {i}: a null row gives null", f.name);
+            }
+        }
+        if matches!(f.result, ResultType::Parse | ResultType::CcIndex) {
+            continue; // structs: checked field by field by `arrow`
+        }
+        for i in 0..rows.len() {
+            assert_eq!(
+                out.slice(i, 1).to_data(),
+                scalar.slice(i, 1).to_data(),
+                "{} row {i} ({:?}): kernel {:?} scalar {:?}",
+                f.name,
+                rows[i],
+                out.slice(i, 1),
+                scalar.slice(i, 1)
+            );
+        }
     }
 }
