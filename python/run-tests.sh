@@ -29,7 +29,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$here/requirements-test.txt"
 
-# The extras' requirements (all but "test") at requirement-test.txt's
+# The extras' requirements (all but "test") at requirements-test.txt's
 # versions, as wheels: downloaded or built (pyspark is an sdist) once, then
 # only checked offline.
 wheels="$CARGO_TARGET_DIR/python-wheels"
