@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import pathlib
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -147,3 +148,5 @@ def test_extra_alone_runs_its_example(extra, tmp_path):
     done = _run([python, "-c", DRIVER, str(script)], timeout, env)
     assert done.returncode == 0, f"installed:\n{frozen.stdout}\n{done.stderr[-4000:]}"
     assert done.stdout.splitlines()[-1] == f"example ran; uriscan from {PYTHON_DIR / 'uriscan' / '__init__.py'}", done.stdout
+    # Passed: the environment (a gigabyte for Spark) is not kept in pytest's basetemp.
+    shutil.rmtree(venv)
