@@ -34,6 +34,27 @@ fn guide_has_the_real_help() {
     }
 }
 
+const RECORD_BEGIN: &str = "<!-- BEGIN parse record: generated, checked by cli/tests/readme.rs -->\n";
+const RECORD_END: &str = "<!-- END parse record -->";
+
+/// The user guide's table of the parse record is the declared record's
+/// (`URISCAN_BLESS=1` rewrites it).
+#[test]
+fn guide_has_the_parse_record() {
+    let table = uriscan_crawl::record::markdown_table();
+    let path = format!("{ROOT}/GUIDE.md");
+    let guide = std::fs::read_to_string(&path).unwrap();
+    let start = guide.find(RECORD_BEGIN).expect("the guide has the record's BEGIN marker") + RECORD_BEGIN.len();
+    let end = start + guide[start..].find(RECORD_END).expect("the guide has the record's END marker");
+    if guide[start..end] != table {
+        if std::env::var_os("URISCAN_BLESS").is_some() {
+            std::fs::write(&path, format!("{}{table}{}", &guide[..start], &guide[end..])).unwrap();
+        } else {
+            panic!("GUIDE.md's table of the parse record is out of date; run\n  URISCAN_BLESS=1 cargo test -p uriscan-cli --test readme\n(it is now:\n{table})");
+        }
+    }
+}
+
 /// The README's `console` examples of one program: each command line (the
 /// words after `$ PROGRAM `, split as a shell splits words in quotes) and
 /// the lines printed after it.
