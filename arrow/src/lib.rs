@@ -44,10 +44,10 @@ use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::borrow::Cow;
 
+use std::fmt::Write as _;
 use uriscan::{Component, HostKind, NormalizeOptions, Port, Syntax, UriRef};
 use uriscan_crawl::record::{FieldKind, ParseField, PARSE_RECORD};
 use uriscan_crawl::DomainOptions;
-use std::fmt::Write as _;
 
 use source::{for_each_row, parse_rows, validate_rows, Row};
 use views::{inline_view, NumberColumn, ViewColumn};

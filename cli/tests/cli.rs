@@ -178,7 +178,8 @@ http://h/a b?q#f\n";
     // Invalid: the error, and no component (`--lenient` gives them).
     let v = &r[5];
     assert_eq!(v["valid"], false);
-    for k in ["scheme", "authority", "userinfo", "host", "host_kind", "port_text", "port", "path", "query", "fragment"] {
+    for k in ["scheme", "authority", "userinfo", "host", "host_kind", "port_text", "port", "path", "query", "fragment"]
+    {
         assert!(v[k].is_null(), "{k}: {v}");
     }
     let lenient = records(&run(&["parse", "--lenient"], b"http://h/a b?q#f\n"));

@@ -236,13 +236,24 @@ mod tests {
         assert_eq!(got.len(), 8);
         assert!(got.iter().all(|c| got.iter().filter(|d| d == &c).count() == 1), "{got:?}");
         for f in &PARSE_RECORD {
-            assert_eq!(f.field.component().is_some(), f.kind == FieldKind::Text && f.name != "host_kind" && !f.name.starts_with("error"));
+            assert_eq!(
+                f.field.component().is_some(),
+                f.kind == FieldKind::Text && f.name != "host_kind" && !f.name.starts_with("error")
+            );
         }
     }
 
     #[test]
     fn port_numbers() {
-        for (text, want) in [("0", Some(0)), ("65535", Some(65535)), ("65536", None), ("99999999999999999999", None), ("", None), ("-1", None), ("+1", None)] {
+        for (text, want) in [
+            ("0", Some(0)),
+            ("65535", Some(65535)),
+            ("65536", None),
+            ("99999999999999999999", None),
+            ("", None),
+            ("-1", None),
+            ("+1", None),
+        ] {
             assert_eq!(port_number_bytes(text.as_bytes()), want, "{text}");
         }
     }
