@@ -218,24 +218,21 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
     // The record's order: the component columns come in it (`COMPONENTS`).
     let mut columns: Vec<ArrayRef> = Vec::with_capacity(PARSE_RECORD.len());
     for f in &PARSE_RECORD {
+        if f.field.component().is_some() {
+            match parts.next() {
+                Some(col) => columns.push(Arc::new(col)),
+                None => return Err(ArrowError::ComputeError("parse: a component column is missing".into())),
+            }
+            continue;
+        }
         columns.push(match f.field {
             ParseField::Valid => valid.clone(),
-            ParseField::Scheme
-            | ParseField::Authority
-            | ParseField::Userinfo
-            | ParseField::Host
-            | ParseField::PortText
-            | ParseField::Path
-            | ParseField::Query
-            | ParseField::Fragment => match parts.next() {
-                Some(col) => Arc::new(col),
-                None => return Err(ArrowError::ComputeError("parse: a component column is missing".into())),
-            },
             ParseField::HostKind => host_kind.clone(),
             ParseField::Port => port.clone(),
             ParseField::ErrorKind => error_kind.clone(),
             ParseField::ErrorIndex => error_index.clone(),
             ParseField::ErrorMessage => error_message.clone(),
+            _ => return Err(ArrowError::ComputeError(format!("parse: no column for field {}", f.name))),
         });
     }
     StructArray::try_new(parse_fields(), columns, array.logical_nulls())

@@ -159,22 +159,19 @@ fn fill_parse<'a, F: Fields<'a>>(l: &Line<'a>, parse: Result<UriRef<'_>, ParseEr
     match parse {
         Ok(u) => {
             for f in &PARSE_RECORD {
+                // Each component as its range in the line (`u` views it).
+                if let Some(c) = f.field.component() {
+                    r.part(l, u.range(c));
+                    continue;
+                }
                 match f.field {
                     ParseField::Valid => r.push(Val::Bool(true)),
-                    ParseField::Scheme
-                    | ParseField::Authority
-                    | ParseField::Userinfo
-                    | ParseField::Host
-                    | ParseField::PortText
-                    | ParseField::Path
-                    | ParseField::Query
-                    | ParseField::Fragment => r.part(l, f.field.component().and_then(|c| u.range(c))),
                     ParseField::HostKind => match u.host_kind() {
                         Some(k) => r.name(k.name()),
                         None => r.push(Val::Null),
                     },
                     ParseField::Port => r.push(port_val(u.port().map(str::as_bytes))),
-                    ParseField::ErrorKind | ParseField::ErrorIndex | ParseField::ErrorMessage => r.push(Val::Null),
+                    _ => r.push(Val::Null),
                 }
             }
         }
