@@ -272,13 +272,12 @@ fn parquet_parse_is_the_arrow_record() {
         };
         assert_eq!((c.name(), c.data_type(), c.is_nullable()), (a.name(), &want, a.is_nullable()));
         let mine = arrow_cast::cast(arrow.column(k), &want).unwrap();
-        for row in 0..urls.len() {
+        for (row, url) in urls.iter().enumerate() {
             assert_eq!(
                 (mine.is_null(row), mine.slice(row, 1).to_data()),
                 (cli.column(k + 1).is_null(row), cli.column(k + 1).slice(row, 1).to_data()),
-                "{} of {:?}",
+                "{} of {url:?}",
                 a.name(),
-                urls[row]
             );
         }
         assert_eq!(&*mine, &**cli.column(k + 1), "{}", a.name());
