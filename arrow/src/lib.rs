@@ -53,8 +53,7 @@ use source::{for_each_row, parse_rows, validate_rows, Row};
 use views::{inline_view, NumberColumn, ViewColumn};
 
 /// The component fields of [`parse`]'s struct, in the record's order, with
-/// the component each holds (the fields of
-/// [`PARSE_RECORD`](uriscan_crawl::record::PARSE_RECORD) that hold one).
+/// the component each holds (the fields of [`PARSE_RECORD`] that hold one).
 ///
 /// ```
 /// assert_eq!(uriscan_arrow::COMPONENTS[4], ("port_text", uriscan::Component::Port));
