@@ -515,7 +515,8 @@ fn encode_rows(array: &dyn Array, table: &[u32; 256]) -> Result<StringViewArray,
             }
             n += (e >> 24) as usize;
         }
-        if n == s.len() {
+        // Nothing encoded (a form's `+` for a space is a change of the same length).
+        if n == s.len() && buf[..n] == *s {
             out.push_range(&row, Some(0..n));
         } else {
             out.commit_ascii(n);
