@@ -14,6 +14,7 @@
 //! buffers; computed strings are copied into the column's own buffer.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use arrow_array::types::{Int32Type, UInt16Type};
 use arrow_array::{Array, ArrayRef, Int32Array, ListArray, StringViewArray, StructArray, UInt16Array};
@@ -23,7 +24,7 @@ use std::sync::Arc;
 
 use uriscan_crawl::{cc_index, encoding, hierarchy, hosts, params, paths, spark};
 
-use crate::source::for_each_row;
+use crate::source::{for_each_row, Row};
 use crate::views::{NumberColumn, Validity, ViewColumn};
 use crate::{map_rows, slices};
 
@@ -82,21 +83,52 @@ fn list_rows<'a, F>(array: &'a dyn Array, mut f: F) -> Result<ListArray, ArrowEr
 where
     F: FnMut(&'a str, &mut Vec<&'a str>),
 {
+    let mut items: Vec<&'a str> = Vec::new();
+    list_core(array, |row, values| {
+        items.clear();
+        f(row.text, &mut items);
+        for item in &items {
+            values.push_part(&row, Some(item));
+        }
+        items.len()
+    })
+}
+
+/// A list column of the hierarchy `levels` gives each non-null row, each
+/// level a view into the input made from its range (no slice per level).
+fn list_ranges<'a>(
+    array: &'a dyn Array,
+    levels: impl Fn(&'a str) -> hierarchy::UrlHierarchy<'a>,
+) -> Result<ListArray, ArrowError> {
+    list_core(array, |row, values| {
+        let mut h = levels(row.text);
+        let mut count = 0;
+        // Levels end at the row's end or after an ASCII separator (text
+        // boundaries); a range that were not would end the list, as the
+        // scalar iterator ends.
+        while let Some(r) = h.next_range().filter(|r| row.text.get(r.clone()).is_some()) {
+            values.push_range(&row, Some(r));
+            count += 1;
+        }
+        count
+    })
+}
+
+/// A list column: `f` appends each non-null row's items to the values and
+/// says how many; a null row is a null list.
+fn list_core<'a>(
+    array: &'a dyn Array,
+    mut f: impl FnMut(Row<'a>, &mut ViewColumn) -> usize,
+) -> Result<ListArray, ArrowError> {
     let mut values = ViewColumn::with_capacity(array.len());
     let mut offsets: Vec<i32> = Vec::with_capacity(array.len() + 1);
     offsets.push(0);
     let mut valid = Validity::with_capacity(array.len());
-    let mut items: Vec<&'a str> = Vec::new();
     let mut count: usize = 0;
     let mut overflow = false;
     let buffers = for_each_row(array, |row| {
         if let Some(row) = row {
-            items.clear();
-            f(row.text, &mut items);
-            for item in &items {
-                values.push_part(&row, Some(item));
-            }
-            count += items.len();
+            count += f(row, &mut values);
         }
         valid.push(row.is_some());
         match i32::try_from(count) {
@@ -423,7 +455,7 @@ pub fn domain_depth(array: &dyn Array) -> Result<Int32Array, ArrowError> {
 /// assert_eq!((e.value(0), e.value(1)), ("a%20b%2Bc%2F%C3%A9~%2A", "plain"));
 /// ```
 pub fn encode_url_component(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(encoding::encode_url_component(t)))
+    encode_rows(array, &ENCODE)
 }
 
 /// `encodeURLFormComponent` of each row ([`encoding::encode_url_form_component`]).
@@ -437,7 +469,60 @@ pub fn encode_url_component(array: &dyn Array) -> Result<StringViewArray, ArrowE
 /// assert_eq!(uriscan_arrow::functions::encode_url_form_component(&s).unwrap().value(0), "a+b%2Bc");
 /// ```
 pub fn encode_url_form_component(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(encoding::encode_url_form_component(t)))
+    encode_rows(array, &ENCODE_FORM)
+}
+
+/// What the encoders write for each byte: up to three bytes, little-end
+/// first, and their number in the high byte.
+const fn encode_table(form: bool) -> [u32; 256] {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        t[b] = if uriscan::sets::UNRESERVED.contains(byte) {
+            byte as u32 | 1 << 24
+        } else if form && byte == b' ' {
+            b'+' as u32 | 1 << 24
+        } else {
+            b'%' as u32 | (HEX[b >> 4] as u32) << 8 | (HEX[b & 15] as u32) << 16 | 3 << 24
+        };
+        b += 1;
+    }
+    t
+}
+
+/// `encodeURLComponent`'s table ([`encoding::encode_url_component`]).
+static ENCODE: [u32; 256] = encode_table(false);
+/// `encodeURLFormComponent`'s table: a space is `+`.
+static ENCODE_FORM: [u32; 256] = encode_table(true);
+
+/// Each row encoded with `table` straight into the column's buffer: four
+/// bytes stored per input byte, the cursor moved by the count the table
+/// gives (no branch per byte, no string per row). A row that comes out
+/// unchanged is a view into the input.
+fn encode_rows(array: &dyn Array, table: &[u32; 256]) -> Result<StringViewArray, ArrowError> {
+    let mut out = ViewColumn::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| {
+        let Some(row) = row else { return out.push_null() };
+        let s = row.text.as_bytes();
+        let buf = out.space(3 * s.len() + 4);
+        let mut n = 0;
+        for &b in s {
+            let e = table[usize::from(b)];
+            if let Some(slot) = buf.get_mut(n..n + 4) {
+                slot.copy_from_slice(&e.to_le_bytes());
+            }
+            n += (e >> 24) as usize;
+        }
+        // Nothing encoded (a form's `+` for a space is a change of the same length).
+        if n == s.len() && buf[..n] == *s {
+            out.push_range(&row, Some(0..n));
+        } else {
+            out.commit_ascii(n);
+        }
+    })?;
+    out.finish(&buffers)
 }
 
 /// `decodeURLComponent` of each row as text
@@ -455,7 +540,7 @@ pub fn encode_url_form_component(array: &dyn Array) -> Result<StringViewArray, A
 /// assert_eq!((d.value(0), d.value(1)), ("http://127.0.0.1:8123/?query=SELECT 1;", "\u{FFFD}"));
 /// ```
 pub fn decode_url_component(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(encoding::decode_url_component_lossy(t)))
+    decode_rows(array, false)
 }
 
 /// `decodeURLFormComponent` of each row as text
@@ -471,7 +556,62 @@ pub fn decode_url_component(array: &dyn Array) -> Result<StringViewArray, ArrowE
 /// assert_eq!(d.value(0), "http://127.0.0.1:8123/?query=SELECT 1 2+3");
 /// ```
 pub fn decode_url_form_component(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(encoding::decode_url_form_component_lossy(t)))
+    decode_rows(array, true)
+}
+
+/// ClickHouse's decoding of each row ([`encoding::decode_url_component`],
+/// `+` a space when `form`) straight into the column's buffer: a search
+/// for the next `%` (or `+`), the run before it copied whole, the escape
+/// decoded (or a malformed `%` kept with the two bytes after it). A row
+/// without either is a view into the input; decoded octets that are not
+/// UTF-8 become U+FFFD.
+fn decode_rows(array: &dyn Array, form: bool) -> Result<StringViewArray, ArrowError> {
+    let next = |s: &[u8], from: usize| {
+        let rest = s.get(from..).unwrap_or_default();
+        let found = if form { memchr::memchr2(b'%', b'+', rest) } else { memchr::memchr(b'%', rest) };
+        found.map_or(s.len(), |k| from + k)
+    };
+    let mut out = ViewColumn::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| {
+        let Some(row) = row else { return out.push_null() };
+        let s = row.text.as_bytes();
+        let mut i = next(s, 0);
+        if i == s.len() {
+            return out.push_range(&row, Some(0..s.len()));
+        }
+        // The output is never longer than the row.
+        let buf = out.space(s.len());
+        buf[..i].copy_from_slice(&s[..i]);
+        let mut n = i;
+        while i < s.len() {
+            let hex = |k: usize| s.get(k).copied().and_then(uriscan::percent::hex_val);
+            let taken = match (s[i], hex(i + 1), hex(i + 2)) {
+                (b'+', _, _) => {
+                    buf[n] = b' ';
+                    1
+                }
+                (_, Some(h), Some(l)) => {
+                    buf[n] = h << 4 | l;
+                    3
+                }
+                _ => {
+                    // A malformed `%` and the two bytes after it, as they are.
+                    let end = (i + 3).min(s.len());
+                    buf[n..n + end - i].copy_from_slice(&s[i..end]);
+                    n += end - i - 1;
+                    end - i
+                }
+            };
+            n += 1;
+            i += taken;
+            let run_end = next(s, i);
+            buf[n..n + run_end - i].copy_from_slice(&s[i..run_end]);
+            n += run_end - i;
+            i = run_end;
+        }
+        out.commit_lossy(n);
+    })?;
+    out.finish(&buffers)
 }
 
 /// The `n`-th label from the right of each row's host, `n` from 1 (the
@@ -585,7 +725,30 @@ pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
 /// assert_eq!(uriscan_arrow::functions::cut_www(&urls).unwrap().value(0), "http://example.com/path?query=value#fragment");
 /// ```
 pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(hosts::cut_www(t)))
+    joined_rows(array, |t| hosts::cut_www_position(t).map(|i| i..i + 4))
+}
+
+/// Each row without the bytes `cut` gives (none: the row as it is, a view
+/// into the input): what is left of a row cut at its end is a view too;
+/// the two sides of a cut inside are joined into the column's buffer.
+fn joined_rows(
+    array: &dyn Array,
+    mut cut: impl FnMut(&str) -> Option<Range<usize>>,
+) -> Result<StringViewArray, ArrowError> {
+    let mut out = ViewColumn::with_capacity(array.len());
+    let buffers = for_each_row(array, |row| {
+        let Some(row) = row else { return out.push_null() };
+        let t = row.text;
+        match cut(t).filter(|c| !c.is_empty()) {
+            None => out.push_range(&row, Some(0..t.len())),
+            Some(c) if c.end == t.len() => out.push_range(&row, Some(0..c.start)),
+            Some(c) => match (t.get(..c.start), t.get(c.end..)) {
+                (Some(before), Some(after)) => out.push_concat(&[before, after]),
+                _ => out.push_range(&row, Some(0..t.len())),
+            },
+        }
+    })?;
+    out.finish(&buffers)
 }
 
 /// `cutQueryString` of each row ([`uriscan_crawl::paths::cut_query_string`]).
@@ -599,7 +762,7 @@ pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
 /// assert_eq!(uriscan_arrow::functions::cut_query_string(&urls).unwrap().value(0), "http://example.com/path#fragment");
 /// ```
 pub fn cut_query_string(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    map_rows(array, |t| Some(paths::cut_query_string(t)))
+    joined_rows(array, |t| Some(paths::cut_query_string_range(t)))
 }
 
 slice_kernels! {
@@ -689,7 +852,7 @@ fn cut_query_string_and_fragment_of(t: &str) -> Option<&str> {
 /// );
 /// ```
 pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(hierarchy::url_hierarchy(t)))
+    list_ranges(array, hierarchy::url_hierarchy)
 }
 
 /// `URLPathHierarchy` of each row ([`uriscan_crawl::hierarchy::url_path_hierarchy`]).
@@ -704,7 +867,7 @@ pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
 /// assert_eq!(h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["/browse/", "/browse/CONV-6788"]);
 /// ```
 pub fn url_path_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(hierarchy::url_path_hierarchy(t)))
+    list_ranges(array, hierarchy::url_path_hierarchy)
 }
 
 /// [`hosts::first_significant_subdomain_custom`] of each row, with the

@@ -4,7 +4,7 @@
 //! Every kernel takes a `StringArray`, `LargeStringArray` or
 //! `StringViewArray` (as `&dyn Array`) and returns one output row per input
 //! row: a null input gives a null output, an invalid reference gives a null
-//! component (and `valid = false` with the error's index and kind from
+//! component (and `valid = false` with the error's kind, index and message from
 //! [`parse`]).
 //!
 //! Component columns are zero-copy: each is a `StringViewArray` whose views
@@ -44,50 +44,73 @@ use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::borrow::Cow;
 
+use std::fmt::Write as _;
 use uriscan::{Component, HostKind, NormalizeOptions, Port, Syntax, UriRef};
+use uriscan_crawl::record::{FieldKind, ParseField, PARSE_RECORD};
 use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, parse_rows, validate_rows, Row};
 use views::{inline_view, NumberColumn, ViewColumn};
 
-/// The component columns of [`parse`]'s struct, in order, with the
-/// component each holds.
-pub const COMPONENTS: [(&str, Component); 8] = [
-    ("scheme", Component::Scheme),
-    ("authority", Component::Authority),
-    ("userinfo", Component::Userinfo),
-    ("host", Component::Host),
-    ("port_text", Component::Port),
-    ("path", Component::Path),
-    ("query", Component::Query),
-    ("fragment", Component::Fragment),
-];
+/// The component fields of [`parse`]'s struct, in the record's order, with
+/// the component each holds (the fields of [`PARSE_RECORD`] that hold one).
+///
+/// ```
+/// assert_eq!(uriscan_arrow::COMPONENTS[4], ("port_text", uriscan::Component::Port));
+/// ```
+pub const COMPONENTS: [(&str, Component); 8] = {
+    let mut out = [("", Component::Scheme); 8];
+    let (mut k, mut n) = (0, 0);
+    while k < PARSE_RECORD.len() {
+        if let Some(c) = PARSE_RECORD[k].field.component() {
+            out[n] = (PARSE_RECORD[k].name, c);
+            n += 1;
+        }
+        k += 1;
+    }
+    assert!(n == out.len(), "COMPONENTS: the record holds another number of components");
+    out
+};
 
-/// The fields of the struct [`parse`] returns, all nullable:
+/// The Arrow type of a field of the parse record: text `Utf8View` (views
+/// into the input), the port's number `Int32`, the error's byte index
+/// `UInt64`.
+fn arrow_type(kind: FieldKind) -> DataType {
+    match kind {
+        FieldKind::Bool => DataType::Boolean,
+        FieldKind::Text => DataType::Utf8View,
+        FieldKind::Port => DataType::Int32,
+        FieldKind::Index => DataType::UInt64,
+    }
+}
+
+/// The fields of the struct [`parse`] returns: the parse record
+/// ([`uriscan_crawl::record::PARSE_RECORD`], its names and order), every
+/// field nullable, text as `Utf8View`, the port's number as `Int32`, the
+/// error's byte index as `UInt64`:
 ///
 /// | field | type | content |
 /// |---|---|---|
 /// | `valid` | Boolean | whether the row is a URI reference (null for a null row) |
-/// | `scheme`, `authority`, `userinfo`, `host`, `port_text`, `path`, `query`, `fragment` | Utf8View | the component, null when undefined or the row is invalid |
+/// | `scheme`, `authority`, `userinfo`, `host` | Utf8View | the component, null when undefined or the row is invalid |
 /// | `host_kind` | Utf8View | `reg-name`, `ipv4`, `ipv6` or `ipvfuture` ([`uriscan::HostKind::name`]) |
+/// | `port_text` | Utf8View | the port as written |
 /// | `port` | Int32 | the port's value, null when absent, empty or above 65535 |
+/// | `path`, `query`, `fragment` | Utf8View | the component, null when undefined or the row is invalid |
+/// | `error_kind` | Utf8View | the grammar context of the first error ([`uriscan::ErrorKind::name`]), for invalid rows |
 /// | `error_index` | UInt64 | byte index of the first bad byte, for invalid rows |
-/// | `error_kind` | Utf8View | the grammar context there ([`uriscan::ErrorKind::name`]) |
+/// | `error_message` | Utf8View | the error as a message, for invalid rows |
 ///
 /// ```
 /// let f = uriscan_arrow::parse_fields();
-/// assert_eq!(f[0].name(), "valid");
-/// assert_eq!(f.len(), 13);
+/// let names: Vec<&str> = f.iter().map(|f| f.name().as_str()).collect();
+/// let record: Vec<&str> = uriscan_crawl::record::PARSE_RECORD.iter().map(|f| f.name).collect();
+/// assert_eq!(names, record);
+/// assert_eq!((names[0], names.len()), ("valid", 14));
 /// ```
 #[must_use]
 pub fn parse_fields() -> Fields {
-    let mut fields = vec![Field::new("valid", DataType::Boolean, true)];
-    fields.extend(COMPONENTS.iter().map(|(name, _)| Field::new(*name, DataType::Utf8View, true)));
-    fields.push(Field::new("host_kind", DataType::Utf8View, true));
-    fields.push(Field::new("port", DataType::Int32, true));
-    fields.push(Field::new("error_index", DataType::UInt64, true));
-    fields.push(Field::new("error_kind", DataType::Utf8View, true));
-    Fields::from(fields)
+    PARSE_RECORD.iter().map(|f| Field::new(f.name, arrow_type(f.kind), true)).collect()
 }
 
 /// The port of `u` as a number, `None` when absent, empty or above 65535.
@@ -121,6 +144,8 @@ fn port_number(u: &UriRef<'_>) -> Option<i32> {
 /// assert!(!valid.value(1));
 /// let index = s.column_by_name("error_index").unwrap().as_primitive::<arrow_array::types::UInt64Type>();
 /// assert_eq!(index.value(1), 10);
+/// let message = s.column_by_name("error_message").unwrap().as_string_view();
+/// assert_eq!(message.value(1), "invalid character ' ' at index 10 in path");
 /// assert!(s.is_null(2));
 /// ```
 pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
@@ -131,6 +156,7 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
     let mut port = NumberColumn::<i32>::with_capacity(n);
     let mut error_index = NumberColumn::<u64>::with_capacity(n);
     let mut error_kind = ViewColumn::with_capacity(n);
+    let mut error_message = ViewColumn::with_capacity(n);
     // The host kinds' names, as views made once.
     let [reg_name, ipv4, ipv6, ipv_future] =
         [HostKind::RegName, HostKind::Ipv4, HostKind::Ipv6, HostKind::IpvFuture].map(|k| inline_view(k.name()));
@@ -140,6 +166,7 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
         HostKind::Ipv6 => ipv6,
         HostKind::IpvFuture => ipv_future,
     };
+    let mut message = String::new();
     let buffers = parse_rows(array, |row| {
         let Some((row, parsed)) = row else {
             valid_bits.append(false);
@@ -148,6 +175,7 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
             port.push(None);
             error_index.push(None);
             error_kind.push_null();
+            error_message.push_null();
             return;
         };
         valid_bits.append(parsed.is_ok());
@@ -163,6 +191,7 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
                 port.push(port_number(&u));
                 error_index.push(None);
                 error_kind.push_null();
+                error_message.push_null();
             }
             Err(e) => {
                 parts.iter_mut().for_each(ViewColumn::push_null);
@@ -170,19 +199,41 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
                 port.push(None);
                 error_index.push(Some(e.index() as u64));
                 error_kind.push_inline(Some(e.kind().name()));
+                message.clear();
+                // Writing into a String cannot fail.
+                let _ = write!(message, "{e}");
+                error_message.push_owned(&message);
             }
         }
     })?;
     // `valid` is null exactly where the input is (a null row parses to nothing).
-    let valid = BooleanArray::new(valid_bits.finish(), array.logical_nulls());
-    let mut columns: Vec<ArrayRef> = vec![Arc::new(valid)];
-    for col in parts {
-        columns.push(Arc::new(col.finish(&buffers)?));
+    let valid: ArrayRef = Arc::new(BooleanArray::new(valid_bits.finish(), array.logical_nulls()));
+    let mut parts = parts.into_iter().map(|col| col.finish(&buffers)).collect::<Result<Vec<_>, _>>()?.into_iter();
+    let host_kind: ArrayRef = Arc::new(host_kind.finish(&[])?);
+    let port: ArrayRef = Arc::new(port.finish::<Int32Type>());
+    let error_index: ArrayRef = Arc::new(error_index.finish::<UInt64Type>());
+    let error_kind: ArrayRef = Arc::new(error_kind.finish(&[])?);
+    let error_message: ArrayRef = Arc::new(error_message.finish(&[])?);
+    // The record's order: the component columns come in it (`COMPONENTS`).
+    let mut columns: Vec<ArrayRef> = Vec::with_capacity(PARSE_RECORD.len());
+    for f in &PARSE_RECORD {
+        if f.field.component().is_some() {
+            match parts.next() {
+                Some(col) => columns.push(Arc::new(col)),
+                None => return Err(ArrowError::ComputeError("parse: a component column is missing".into())),
+            }
+            continue;
+        }
+        columns.push(match f.field {
+            ParseField::Valid => valid.clone(),
+            ParseField::HostKind => host_kind.clone(),
+            ParseField::Port => port.clone(),
+            ParseField::ErrorKind => error_kind.clone(),
+            ParseField::ErrorIndex => error_index.clone(),
+            ParseField::ErrorMessage => error_message.clone(),
+            _ => return Err(ArrowError::ComputeError(format!("parse: no column for field {}", f.name))),
+        });
     }
-    columns.push(Arc::new(host_kind.finish(&[])?));
-    columns.push(Arc::new(port.finish::<Int32Type>()));
-    columns.push(Arc::new(error_index.finish::<UInt64Type>()));
-    columns.push(Arc::new(error_kind.finish(&[])?));
     StructArray::try_new(parse_fields(), columns, array.logical_nulls())
 }
 

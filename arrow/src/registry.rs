@@ -321,10 +321,9 @@ fn port_default(urls: &dyn Array, ports: &UInt16Array, raw: &[&str]) -> Result<A
         }
         None => 0,
     };
-    let out: UInt16Array = (0..ports.len())
-        .map(|i| (!urls.is_null(i)).then(|| if ports.is_null(i) { default } else { ports.value(i) }))
-        .collect();
-    Ok(Arc::new(out))
+    // One pass over the values, no builder: the input's nulls are the result's.
+    let values: Vec<u16> = (0..ports.len()).map(|i| if ports.is_valid(i) { ports.value(i) } else { default }).collect();
+    Ok(Arc::new(UInt16Array::try_new(ScalarBuffer::from(values), urls.logical_nulls())?))
 }
 
 /// Spark's `parse_url(url, part [, key])`, `part` and `key` literals or columns.

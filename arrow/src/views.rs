@@ -134,8 +134,13 @@ pub(crate) struct ViewColumn {
     /// hands out fresh zeroed memory).
     views: Vec<u128>,
     valid: Validity,
-    /// Computed strings (longer than [`MAX_INLINE`]), block by block.
+    /// Computed strings (longer than [`MAX_INLINE`]), block by block:
+    /// every block but the last holds only its strings; the last is
+    /// zero-filled to its full size once, and `used` says how much of it
+    /// holds strings (kernels write into the rest, [`ViewColumn::space`]).
     owned: Vec<Vec<u8>>,
+    /// The bytes of the last owned block that hold strings.
+    used: usize,
     /// Views into `owned`: their buffer index counts from the first owned
     /// block until [`ViewColumn::finish`] knows how many input buffers
     /// come first.
@@ -144,7 +149,13 @@ pub(crate) struct ViewColumn {
 
 impl ViewColumn {
     pub(crate) fn with_capacity(n: usize) -> ViewColumn {
-        ViewColumn { views: vec![0; n], valid: Validity::with_capacity(n), owned: Vec::new(), owned_views: Vec::new() }
+        ViewColumn {
+            views: vec![0; n],
+            valid: Validity::with_capacity(n),
+            owned: Vec::new(),
+            used: 0,
+            owned_views: Vec::new(),
+        }
     }
 
     /// Appends `view`, null or not.
@@ -195,14 +206,18 @@ impl ViewColumn {
         let Some(part) = part else {
             return self.push_null();
         };
-        if part.len() <= MAX_INLINE {
-            return self.push_view(make_view(part.as_bytes(), 0, 0), true);
-        }
         let start = (part.as_ptr() as usize).wrapping_sub(row.text.as_ptr() as usize);
         let inside = start <= row.text.len() && part.len() <= row.text.len() - start;
-        match u32::try_from(start).ok().and_then(|s| row.offset.checked_add(s)) {
-            Some(offset) if inside => self.push_view(make_view(part.as_bytes(), row.block, offset), true),
-            _ => self.push_owned(part),
+        // Inside the row: its bytes as a range of the row's text (a short
+        // part read with one fixed-size copy, `make_view_in`).
+        let view = u32::try_from(start)
+            .ok()
+            .and_then(|s| row.offset.checked_add(s))
+            .filter(|_| inside)
+            .and_then(|offset| make_view_in(row.text.as_bytes(), start..start + part.len(), row.block, offset));
+        match view {
+            Some(view) => self.push_view(view, true),
+            None => self.push_owned(part),
         }
     }
 
@@ -233,18 +248,101 @@ impl ViewColumn {
         if bytes.len() <= MAX_INLINE {
             return self.push_view(make_view(bytes, 0, 0), true);
         }
-        let fits = self.owned.last().is_some_and(|b| b.len() + bytes.len() <= BLOCK.max(b.capacity()));
-        if !fits {
-            self.owned.push(Vec::with_capacity(BLOCK.max(bytes.len())));
+        self.space(bytes.len())[..bytes.len()].copy_from_slice(bytes);
+        self.commit_checked(bytes.len(), true);
+    }
+
+    /// Appends the concatenation of `parts` (copied unless inline), with
+    /// no string built on the way.
+    #[inline]
+    pub(crate) fn push_concat(&mut self, parts: &[&str]) {
+        let len: usize = parts.iter().map(|p| p.len()).sum();
+        if len <= MAX_INLINE {
+            let mut b = [0u8; MAX_INLINE];
+            let mut n = 0;
+            for p in parts {
+                b[n..n + p.len()].copy_from_slice(p.as_bytes());
+                n += p.len();
+            }
+            return self.push_view(make_view(&b[..len], 0, 0), true);
         }
-        let block = self.owned.len() - 1;
-        let buf = &mut self.owned[block];
-        let offset = buf.len();
-        buf.extend_from_slice(bytes);
-        self.owned_views.push(self.valid.len);
+        let out = self.space(len);
+        let mut n = 0;
+        for p in parts {
+            out[n..n + p.len()].copy_from_slice(p.as_bytes());
+            n += p.len();
+        }
+        // Strings joined are a string.
+        self.commit_checked(len, true);
+    }
+
+    /// At least `len` writable bytes at the end of the owned storage, for
+    /// a computed string that [`ViewColumn::commit_ascii`] or
+    /// [`ViewColumn::commit_lossy`] then appends; what is written past
+    /// the committed length is overwritten later. A new block starts when
+    /// the last one has no room (so a string never spans two blocks).
+    #[inline]
+    pub(crate) fn space(&mut self, len: usize) -> &mut [u8] {
+        let room = self.owned.last().map_or(0, |b| b.len() - self.used);
+        if room < len {
+            if let Some(last) = self.owned.last_mut() {
+                last.truncate(self.used);
+            }
+            self.owned.push(vec![0; BLOCK.max(len)]);
+            self.used = 0;
+        }
+        let used = self.used;
+        match self.owned.last_mut() {
+            Some(b) => &mut b[used..],
+            None => &mut [],
+        }
+    }
+
+    /// Appends the first `len` bytes written into [`ViewColumn::space`] as
+    /// a string when they are ASCII (what an encoder writes), else a null.
+    #[inline]
+    pub(crate) fn commit_ascii(&mut self, len: usize) {
+        let ascii = self.written(len).is_some_and(<[u8]>::is_ascii);
+        self.commit_checked(len, ascii);
+    }
+
+    /// Appends the first `len` bytes written into [`ViewColumn::space`] as
+    /// a string: as they are when they are UTF-8, else with U+FFFD for
+    /// what is not (copied again: the rare case).
+    #[inline]
+    pub(crate) fn commit_lossy(&mut self, len: usize) {
+        let Some(bytes) = self.written(len) else { return self.push_null() };
+        match String::from_utf8_lossy(bytes) {
+            std::borrow::Cow::Borrowed(_) => self.commit_checked(len, true),
+            std::borrow::Cow::Owned(fixed) => self.push_owned(&fixed),
+        }
+    }
+
+    /// The first `len` bytes of [`ViewColumn::space`].
+    fn written(&self, len: usize) -> Option<&[u8]> {
+        self.owned.last()?.get(self.used..self.used + len)
+    }
+
+    /// Appends the first `len` bytes of [`ViewColumn::space`] when `text`
+    /// (the caller checked, or knows by their type, that they are UTF-8),
+    /// else a null.
+    #[inline]
+    fn commit_checked(&mut self, len: usize, text: bool) {
+        let block = self.owned.len().wrapping_sub(1);
+        let used = self.used;
+        let Some(bytes) = self.owned.last().and_then(|b| b.get(used..used + len)).filter(|_| text) else {
+            return self.push_null();
+        };
+        if len <= MAX_INLINE {
+            // Inline: the view holds the bytes, the block keeps nothing.
+            return self.push_view(make_view(bytes, 0, 0), true);
+        }
         // Block and offset are below 2^32: blocks are at most BLOCK bytes
         // unless one string is longer, and rows are shorter than 2^32.
-        self.push_view(make_view(bytes, block as u32, offset as u32), true);
+        let view = make_view(bytes, block as u32, used as u32);
+        self.used += len;
+        self.owned_views.push(self.valid.len);
+        self.push_view(view, true);
     }
 
     /// The array: views into `input` (the buffers the rows' locations
@@ -262,6 +360,9 @@ impl ViewColumn {
             v.buffer_index += first;
             self.views[i] = v.as_u128();
         }
+        if let Some(last) = self.owned.last_mut() {
+            last.truncate(self.used);
+        }
         let mut buffers = input.to_vec();
         buffers.extend(self.owned.into_iter().map(Buffer::from_vec));
         self.views.truncate(self.valid.len);
@@ -276,7 +377,10 @@ impl ViewColumn {
         // are a `str` too): either inline, or a slice of a row's text at the
         // block and offset where `for_each_row` says that text lies in
         // `input` (checked to be inside the row in `push_part` and
-        // `make_view_in`), or a string copied whole into an owned block. So
+        // `make_view_in`), or a string whole in an owned block: copied from
+        // `&str`s (`push_owned`, `push_concat`), or written there by a
+        // kernel and committed only once checked to be ASCII
+        // (`commit_ascii`) or UTF-8 (`commit_lossy`). So
         // each view is in bounds and valid UTF-8, which is what `try_new`
         // would check (debug builds check; the test below builds both ways
         // and validates the unchecked array in full).

@@ -40,7 +40,67 @@ fn rows() -> Vec<Option<String>> {
         "v".repeat(40)
     )));
     rows.push(Some(format!("http://h/?{}x=1", "&".repeat(100))));
+    rows.extend(generated().into_iter().map(Some));
     rows
+}
+
+/// 3,000 rows put together from pieces the byte-level kernels look at
+/// (escapes whole, cut short and malformed, `+`, `www.`, separators, `@`,
+/// ports, multi-byte characters), short (inline views) and long, from a
+/// fixed seed.
+fn generated() -> Vec<String> {
+    const PIECES: &[&str] = &[
+        "http://",
+        "https://",
+        "//",
+        "svn+ssh://",
+        "www.",
+        "WWW.",
+        "a",
+        "example",
+        "é",
+        "\u{1F600}",
+        "%",
+        "%4",
+        "%41",
+        "%C3%A9",
+        "%C3",
+        "%A9",
+        "%FF",
+        "%zz",
+        "%%",
+        "+",
+        " ",
+        "/",
+        "//",
+        "?",
+        "#",
+        "&",
+        "=",
+        "@",
+        ":",
+        ":8080",
+        ".",
+        "com",
+        "co.uk",
+        "id=7",
+        "www",
+        "~",
+        "*",
+    ];
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    (0..3000)
+        .map(|i| {
+            let pieces = 1 + (next() % if i % 3 == 0 { 30 } else { 8 }) as usize;
+            (0..pieces).map(|_| PIECES[(next() % PIECES.len() as u64) as usize]).collect()
+        })
+        .collect()
 }
 
 fn arrays(rows: &[Option<String>]) -> Vec<ArrayRef> {
@@ -221,6 +281,31 @@ fn path_kernels() {
         let port: Vec<Option<u16>> = f::port_or_default(array.as_ref()).unwrap().iter().collect();
         assert_eq!(port, t.iter().map(|t| t.as_deref().and_then(paths::port_or_default)).collect::<Vec<_>>());
     }
+}
+
+/// Computed strings that fill several of the column's blocks (a block is
+/// 1 MiB; a row is encoded to up to three times its length), and rows
+/// long enough to need a block of their own.
+#[test]
+fn computed_strings_across_blocks() {
+    let row = |i: usize| format!("http://www.h{i}.example/%41%C3%A9+{}?q=é&x#f", "a b/é%zz".repeat(2000 + 50 * i));
+    let rows: Vec<Option<String>> = (0..60).map(|i| (i % 7 != 3).then(|| row(i))).collect();
+    for array in arrays(&rows) {
+        let t = texts(array.as_ref());
+        let want = |f: &dyn Fn(&str) -> String| t.iter().map(|t| t.as_deref().map(f)).collect::<Vec<_>>();
+        let enc = f::encode_url_component(array.as_ref()).unwrap();
+        assert_eq!(strings(&enc), want(&|t| encoding::encode_url_component(t).into_owned()));
+        let dec = f::decode_url_form_component(array.as_ref()).unwrap();
+        assert_eq!(strings(&dec), want(&|t| encoding::decode_url_form_component_lossy(t).into_owned()));
+        let cut = f::cut_www(array.as_ref()).unwrap();
+        assert_eq!(strings(&cut), want(&|t| hosts::cut_www(t).into_owned()));
+        let cut = f::cut_query_string(array.as_ref()).unwrap();
+        assert_eq!(strings(&cut), want(&|t| paths::cut_query_string(t).into_owned()));
+    }
+    // One row longer than a block.
+    let long = "é ".repeat(1 << 20);
+    let enc = f::encode_url_component(&StringArray::from(vec![long.as_str()])).unwrap();
+    assert_eq!(strings(&enc)[0].as_deref(), Some(encoding::encode_url_component(&long).as_ref()));
 }
 
 #[test]

@@ -63,9 +63,9 @@ Output (lossless in jsonl and tsv for any input bytes):
          for undefined; COPY t FROM 'f' (FORMAT text, HEADER true) reads it back
   csv    RFC 4180 with a header line; bytes as they are; undefined is an empty field
   text   the command's plain layout, or the --fields joined by TAB (not escaped)
-  parquet  typed, nullable columns (text Utf8, numbers UInt64, ports UInt16, valid Boolean,
-         lists List<Utf8>), Snappy; to -o FILE or a pipe; bytes that are not UTF-8 become
-         U+FFFD (counted in a warning)
+  parquet  typed, nullable columns (text Utf8, numbers UInt64, ports UInt16 (parse's port
+         Int32, as in Arrow), valid Boolean, lists List<Utf8>), Snappy; to -o FILE or a pipe;
+         bytes that are not UTF-8 become U+FFFD (counted in a warning)
 A list value (fn URLHierarchy, ...) is a JSON array, in TSV and CSV a PostgreSQL array
 literal {\"a\",\"b\"}, in text its items joined by a space.
 --fields a,b,c selects and orders the fields in every format ('uriscan CMD --help' lists

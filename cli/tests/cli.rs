@@ -69,7 +69,17 @@ fn s(v: &Value, k: &str) -> Option<String> {
     }
 }
 
-/// Checks every component key of a valid record.
+/// The record's `port` for a port written `digits`: its number, null when
+/// absent, empty or above 65535.
+fn port_number(digits: Option<&str>) -> Value {
+    match digits.and_then(|d| d.parse::<u16>().ok()) {
+        Some(n) => Value::from(n),
+        None => Value::Null,
+    }
+}
+
+/// Checks every component key of a valid record (`port` is the port as
+/// written, `port_text`; the record's `port` is checked to be its number).
 #[allow(clippy::too_many_arguments)]
 fn assert_components(
     v: &Value,
@@ -89,7 +99,8 @@ fn assert_components(
     assert_eq!(s(v, "userinfo"), o(userinfo), "{v}");
     assert_eq!(s(v, "host"), o(host), "{v}");
     assert_eq!(s(v, "host_kind"), o(host_kind), "{v}");
-    assert_eq!(s(v, "port"), o(port), "{v}");
+    assert_eq!(s(v, "port_text"), o(port), "{v}");
+    assert_eq!(v["port"], port_number(port), "{v}");
     assert_eq!(s(v, "path").as_deref(), Some(path), "{v}");
     assert_eq!(s(v, "query"), o(query), "{v}");
     assert_eq!(s(v, "fragment"), o(fragment), "{v}");
@@ -164,10 +175,15 @@ http://h/a b?q#f\n";
         None,
         None,
     );
-    // Invalid: the Appendix B split and the error.
+    // Invalid: the error, and no component (`--lenient` gives them).
     let v = &r[5];
     assert_eq!(v["valid"], false);
-    assert_components(v, Some("http"), Some("h"), None, None, None, None, "/a b", Some("q"), Some("f"));
+    for k in ["scheme", "authority", "userinfo", "host", "host_kind", "port_text", "port", "path", "query", "fragment"]
+    {
+        assert!(v[k].is_null(), "{k}: {v}");
+    }
+    let lenient = records(&run(&["parse", "--lenient"], b"http://h/a b?q#f\n"));
+    assert_components(&lenient[0], Some("http"), Some("h"), None, Some("h"), None, None, "/a b", Some("q"), Some("f"));
     assert_eq!(v["error_kind"], "path");
     assert_eq!(v["error_index"], 10);
     assert_eq!(v["error_message"], "invalid character ' ' at index 10 in path");
@@ -181,7 +197,8 @@ fn rule_and_echo() {
     assert_eq!(r[0]["valid"], false);
     assert_eq!(r[0]["input"], "http://a/b#c");
     assert_eq!(r[0]["error_index"], 10);
-    assert_eq!(r[0]["fragment"], "c");
+    assert_eq!(r[0]["error_message"], "invalid character '#' at index 10 in path");
+    assert_eq!(r[0]["fragment"], Value::Null);
     assert_eq!(r[1]["valid"], true);
     assert_eq!(r[1]["input"], "http://a/b?c");
     assert_eq!(r[2]["valid"], false);
@@ -240,7 +257,14 @@ fn invalid_utf8_is_lossless() {
     let line: &[u8] = b"http://h\xFF/p\\a?\xC3\xA9#\xC3";
     let mut input = line.to_vec();
     input.extend_from_slice(b"\n/ok\n");
+    // `parse` gives the error of the invalid line; `--lenient` its
+    // components too, bytes as they are.
     let o = run(&["parse", "--echo"], &input);
+    assert_eq!(code(&o), 0);
+    let r = records(&o);
+    assert_eq!(r.len(), 2);
+    assert_eq!((&r[0]["error_index"], &r[0]["authority"]), (&Value::from(8), &Value::Null));
+    let o = run(&["parse", "--lenient", "--echo"], &input);
     assert_eq!(code(&o), 0);
     let r = records(&o);
     assert_eq!(r.len(), 2);
@@ -257,14 +281,14 @@ fn invalid_utf8_is_lossless() {
     assert_eq!(json_bytes(&v["fragment"]), b"\xC3");
     assert_eq!(r[1]["valid"], true);
     // TSV: the same bytes back from the fields.
-    let o = run(&["parse", "--echo", "--format", "tsv"], &input);
+    let o = run(&["parse", "--lenient", "--echo", "--format", "tsv"], &input);
     let text = String::from_utf8(o.stdout).unwrap();
     let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
     let col = |name: &str| rows[0].iter().position(|c| *c == name).unwrap();
     assert_eq!(tsv_unescape(rows[1][col("input")]).unwrap(), line);
     assert_eq!(tsv_unescape(rows[1][col("authority")]).unwrap(), b"h\xFF");
     assert_eq!(rows[1][col("error_index")], "8");
-    assert_eq!(rows[1][col("host")], "\\N");
+    assert_eq!(rows[1][col("port")], "\\N");
     // The column the compiler-style report gives is the index + 1.
     let o = run(&["check"], &input);
     assert_eq!(code(&o), 1);
@@ -285,8 +309,9 @@ fn empty_lines_and_line_ends() {
     let r = records(&run(&["parse", "--rule", "uri"], b"\n"));
     assert_eq!(r[0]["valid"], false);
     assert_eq!(r[0]["error_index"], 0);
-    assert_eq!(r[0]["path"], "");
-    assert_eq!(r[0]["scheme"], Value::Null);
+    assert_eq!(r[0]["path"], Value::Null);
+    let r = records(&run(&["parse", "--rule", "uri", "--lenient"], b"\n"));
+    assert_eq!((&r[0]["valid"], &r[0]["path"], &r[0]["scheme"]), (&Value::Bool(false), &Value::from(""), &Value::Null));
 }
 
 #[test]
@@ -541,15 +566,18 @@ fn tsv_format() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "line\tvalid\tscheme\tauthority\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\terror_kind\terror_index\terror_message"
+        "line\tvalid\tscheme\tauthority\tuserinfo\thost\thost_kind\tport_text\tport\tpath\tquery\tfragment\terror_kind\terror_index\terror_message"
     );
-    assert_eq!(lines[1], "1\ttrue\thttp\th:8\t\\N\th\treg-name\t8\t/p\t\t\t\\N\t\\N\t\\N");
+    assert_eq!(lines[1], "1\ttrue\thttp\th:8\t\\N\th\treg-name\t8\t8\t/p\t\t\t\\N\t\\N\t\\N");
     let f: Vec<&str> = lines[2].split('\t').collect();
-    assert_eq!(f.len(), 14);
+    assert_eq!(f.len(), 15);
     assert_eq!(f[1], "false");
-    assert_eq!(f[8], "x\\ty");
-    assert!(!f[11].is_empty() && f[11] != "\\N");
-    assert_eq!(f[12], "1");
+    assert!(f[2..12].iter().all(|v| *v == "\\N"), "{f:?}");
+    assert_eq!(f[12], "URI reference");
+    assert_eq!(f[13], "1");
+    // An invalid line's components (`--lenient`), escaped.
+    let o = run(&["parse", "--lenient", "--format", "tsv", "--fields", "path"], b"x\ty\n");
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), "path\nx\\ty\n");
     // Empty input still has the header.
     let o = run(&["split", "--format", "tsv"], b"");
     assert_eq!(String::from_utf8(o.stdout).unwrap(), "line\tscheme\tauthority\tpath\tquery\tfragment\n");
@@ -734,9 +762,10 @@ fn component_lengths_around_block_copies() {
     let text = String::from_utf8(o.stdout).unwrap();
     for (row, (_, scheme, user, host, port, path, query, frag)) in text.lines().skip(1).zip(&lines) {
         let f: Vec<&str> = row.split('\t').collect();
+        let number = port_number(Some(port)).as_u64().map_or("\\N".to_string(), |n| n.to_string());
         assert_eq!(
-            f[2..11],
-            [scheme, &format!("{user}@{host}:{port}"), user, host, "reg-name", port, path, query, frag]
+            f[2..12],
+            [scheme, &format!("{user}@{host}:{port}"), user, host, "reg-name", port, &number, path, query, frag]
         );
     }
     let o = run(&["split", "--format", "tsv", "--echo"], input.as_bytes());

@@ -141,14 +141,17 @@ fn parquet_output_is_typed() {
     assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("2 value(s) were not UTF-8") && err.contains("1 value(s) did not fit"), "{err}");
+    // The input of the last line (an invalid line has no components). A
+    // port beyond 65535 is a null `port` by the record's rule (its digits
+    // are in `port_text`): nothing to warn about.
+    assert!(err.contains("1 value(s) were not UTF-8") && !err.contains("did not fit"), "{err}");
     let b = read_parquet(std::fs::read(&path).unwrap());
     assert_eq!(b.num_rows(), 5);
     let schema = b.schema();
     let t = |n: &str| schema.field_with_name(n).unwrap().data_type().clone();
     assert_eq!(
-        (t("line"), t("input"), t("valid"), t("port"), t("error_index")),
-        (DataType::UInt64, DataType::Utf8, DataType::Boolean, DataType::UInt16, DataType::UInt64)
+        (t("line"), t("input"), t("valid"), t("port_text"), t("port"), t("error_index")),
+        (DataType::UInt64, DataType::Utf8, DataType::Boolean, DataType::Utf8, DataType::Int32, DataType::UInt64)
     );
     assert!(schema.fields().iter().all(|f| f.is_nullable()));
     let col = |n: &str| b.column_by_name(n).unwrap().clone();
@@ -158,8 +161,11 @@ fn parquet_output_is_typed() {
     let valid = valid.as_boolean();
     assert_eq!((valid.value(0), valid.value(3)), (true, false));
     let port = col("port");
-    let port = port.as_primitive::<UInt16Type>();
+    let port = port.as_primitive::<Int32Type>();
     assert_eq!((port.value(0), port.is_null(1), port.is_null(2)), (8443, true, true));
+    let port_text = col("port_text");
+    let port_text = port_text.as_string::<i32>();
+    assert_eq!((port_text.value(0), port_text.value(1), port_text.value(2)), ("8443", "", "99999"));
     let userinfo = col("userinfo");
     let userinfo = userinfo.as_string::<i32>();
     assert_eq!((userinfo.value(0), userinfo.is_null(1)), ("u", true));
@@ -219,4 +225,68 @@ fn output_file() {
     assert_eq!(code(&out), 0);
     assert!(out.stdout.is_empty());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "line\tresult\n1\ta.example\n2\tb.example\n");
+}
+
+/// `uriscan parse -f parquet` and `uriscan_arrow::parse` write one record:
+/// the fields of `uriscan_crawl::record::PARSE_RECORD`, in its order, of the
+/// same types (text is `Utf8` in the file, `Utf8View` in memory: the same
+/// Parquet strings) and the same values, row by row.
+#[test]
+fn parquet_parse_is_the_arrow_record() {
+    let urls = [
+        "foo://user@example.com:8042/over/there?name=ferret#nose",
+        "http://[::1]:80/?",
+        "http://[v7.x]/#",
+        "urn:a:b",
+        "//192.0.2.1:/p",
+        "http://h:99999/",
+        "http://h:0080",
+        "",
+        "/relative/path;x?q",
+        "http://h/a b?q#f",
+        "http://[::1",
+        "http://h/%zz",
+        "http://r\u{e9}sum\u{e9}.example/",
+        "a:b#c#d",
+        "http://u:p@h/",
+    ];
+    let text: String = urls.iter().map(|u| format!("{u}\n")).collect();
+    let out = run(&["parse", "-f", "parquet"], text.as_bytes());
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    let cli = read_parquet(out.stdout);
+    let arrow = uriscan_arrow::parse(&StringArray::from(urls.to_vec())).unwrap();
+
+    // The file's columns: the line number, then the record.
+    let schema = cli.schema();
+    let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+    let record: Vec<&str> = uriscan_crawl::record::PARSE_RECORD.iter().map(|f| f.name).collect();
+    assert_eq!(names[0], "line");
+    assert_eq!(names[1..], record[..]);
+    assert_eq!(arrow.fields().iter().map(|f| f.name().as_str()).collect::<Vec<_>>(), record);
+    assert_eq!(cli.num_rows(), arrow.len());
+    for (k, a) in arrow.fields().iter().enumerate() {
+        let c = schema.field(k + 1);
+        let want = match a.data_type() {
+            DataType::Utf8View => DataType::Utf8,
+            t => t.clone(),
+        };
+        assert_eq!((c.name(), c.data_type(), c.is_nullable()), (a.name(), &want, a.is_nullable()));
+        let mine = arrow_cast::cast(arrow.column(k), &want).unwrap();
+        for (row, url) in urls.iter().enumerate() {
+            assert_eq!(
+                (mine.is_null(row), mine.slice(row, 1).to_data()),
+                (cli.column(k + 1).is_null(row), cli.column(k + 1).slice(row, 1).to_data()),
+                "{} of {url:?}",
+                a.name(),
+            );
+        }
+        assert_eq!(&*mine, &**cli.column(k + 1), "{}", a.name());
+    }
+    // Each kind of row is there: valid and invalid, a port number, a port
+    // beyond 65535, an error message.
+    let col = |n: &str| cli.column_by_name(n).unwrap().clone();
+    assert_eq!(col("valid").as_boolean().true_count(), 10);
+    assert_eq!(col("port").as_primitive::<Int32Type>().value(6), 80);
+    assert!(col("port").is_null(5) && col("port_text").as_string::<i32>().value(5) == "99999");
+    assert_eq!(col("error_message").as_string::<i32>().value(9), "invalid character ' ' at index 10 in path");
 }

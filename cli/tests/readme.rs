@@ -2,7 +2,8 @@
 //!
 //! - the user guide's "Command line" section holds the real `uriscan --help`
 //!   output: this test compares them, and with `URISCAN_BLESS=1` rewrites
-//!   the guide's copy from the binary;
+//!   the guide's copy from the binary; so is its table of the parse record
+//!   (`uriscan_crawl::record::markdown_table`);
 //! - every `$ uriscan ...` line of the README's `console` blocks runs from
 //!   the repository's root and prints exactly the lines below it.
 
@@ -17,22 +18,36 @@ fn guide_has_the_real_help() {
     let out = Command::new(env!("CARGO_BIN_EXE_uriscan")).arg("--help").output().unwrap();
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
+    check_generated(BEGIN, END, &help, "copy of `uriscan --help`");
+}
+
+/// The user guide's table of the parse record is the declared record's.
+#[test]
+fn guide_has_the_parse_record() {
+    check_generated(RECORD_BEGIN, RECORD_END, &uriscan_crawl::record::markdown_table(), "table of the parse record");
+}
+
+/// Fails unless the user guide holds `text` between the markers `begin` and
+/// `end`; with `URISCAN_BLESS=1` writes it there instead.
+fn check_generated(begin: &str, end: &str, text: &str, what: &str) {
     let path = format!("{ROOT}/GUIDE.md");
     let guide = std::fs::read_to_string(&path).unwrap();
-    let start = guide.find(BEGIN).expect("the guide has the BEGIN marker") + BEGIN.len();
-    let end = start + guide[start..].find(END).expect("the guide has the END marker");
-    if guide[start..end] != help {
+    let start = guide.find(begin).expect("the guide has the BEGIN marker") + begin.len();
+    let stop = start + guide[start..].find(end).expect("the guide has the END marker");
+    if guide[start..stop] != *text {
         if std::env::var_os("URISCAN_BLESS").is_some() {
-            let new = format!("{}{help}{}", &guide[..start], &guide[end..]);
-            std::fs::write(&path, new).unwrap();
+            std::fs::write(&path, format!("{}{text}{}", &guide[..start], &guide[stop..])).unwrap();
         } else {
             panic!(
-                "GUIDE.md's copy of `uriscan --help` is out of date; run\n  \
-                 URISCAN_BLESS=1 cargo test -p uriscan-cli --test readme\n(the help is now:\n{help})"
+                "GUIDE.md's {what} is out of date; run\n  \
+                 URISCAN_BLESS=1 cargo test -p uriscan-cli --test readme\n(it is now:\n{text})"
             );
         }
     }
 }
+
+const RECORD_BEGIN: &str = "<!-- BEGIN parse record: generated, checked by cli/tests/readme.rs -->\n";
+const RECORD_END: &str = "<!-- END parse record -->";
 
 /// The README's `console` examples of one program: each command line (the
 /// words after `$ PROGRAM `, split as a shell splits words in quotes) and

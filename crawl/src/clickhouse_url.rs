@@ -26,6 +26,18 @@ pub(crate) fn find(u: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
     u.get(from..).and_then(|t| t.iter().position(|&b| stop(b))).map_or(u.len(), |i| from + i)
 }
 
+/// The first `i >= from` where `u[i] == a`, or `u.len()` (a SIMD search).
+#[inline]
+pub(crate) fn find_byte(u: &[u8], from: usize, a: u8) -> usize {
+    u.get(from..).and_then(|t| memchr::memchr(a, t)).map_or(u.len(), |i| from + i)
+}
+
+/// The first `i >= from` where `u[i]` is `a` or `b`, or `u.len()` (a SIMD search).
+#[inline]
+pub(crate) fn find_byte2(u: &[u8], from: usize, a: u8, b: u8) -> usize {
+    u.get(from..).and_then(|t| memchr::memchr2(a, b, t)).map_or(u.len(), |i| from + i)
+}
+
 /// The bytes that make the host readers give up (quirk `host-refuses-byte`).
 const fn refused(b: u8) -> bool {
     matches!(
@@ -71,6 +83,27 @@ fn checked(u: &[u8], start: usize, end: usize, dot: Option<usize>) -> Option<Ran
     Some(start..end)
 }
 
+/// What [`host`] does at a byte: go on (0), note a dot (1), end the host
+/// (2: `:`, `/`, `?`, `#`), restart after an `@` (3), give up (4: a
+/// [`refused`] byte). One table load per byte: the host scan runs on
+/// every row of the host functions.
+static HOST_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'.' => 1,
+            b':' | b'/' | b'?' | b'#' => 2,
+            b'@' => 3,
+            _ if refused(c) => 4,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
+
 /// The host as ClickHouse's `domain` reads it: from the search start (see
 /// [`host_search_start`]) to the first `:`, `/`, `?` or `#`, restarted after
 /// each `@`; nothing when a refused byte comes first or the host fails
@@ -78,13 +111,13 @@ fn checked(u: &[u8], start: usize, end: usize, dot: Option<usize>) -> Option<Ran
 pub(crate) fn host(u: &[u8]) -> Option<Range<usize>> {
     let from = host_search_start(u, false)?;
     let (mut start, mut dot) = (from, None);
-    for pos in from..u.len() {
-        match u[pos] {
-            b'.' => dot = Some(pos),
-            b':' | b'/' | b'?' | b'#' => return checked(u, start, pos, dot),
-            b'@' => start = pos + 1,
-            b if refused(b) => return None,
-            _ => {}
+    for (pos, &b) in u.iter().enumerate().skip(from) {
+        match HOST_CLASS[usize::from(b)] {
+            0 => {}
+            1 => dot = Some(pos),
+            2 => return checked(u, start, pos, dot),
+            3 => start = pos + 1,
+            _ => return None,
         }
     }
     checked(u, start, u.len(), dot)
@@ -209,24 +242,24 @@ pub(crate) fn port_after(u: &[u8], host_end: usize) -> Option<u16> {
 
 /// The first `?` (`query`), the first `#` (`hash`), each `len` when absent.
 pub(crate) fn question_and_hash(u: &[u8]) -> (usize, usize) {
-    (find(u, 0, |b| b == b'?'), find(u, 0, |b| b == b'#'))
+    (find_byte(u, 0, b'?'), find_byte(u, 0, b'#'))
 }
 
 /// ClickHouse's path: from the first `/` that is not the start of a `//`
 /// (after a `//`, the next `/`), to the end (`full`) or to the first `?` or
 /// `#` after it. Empty when there is none (quirk `path-after-first-slash`).
 pub(crate) fn path(u: &[u8], full: bool) -> Range<usize> {
-    let mut pos = find(u, 0, |b| b == b'/');
+    let mut pos = find_byte(u, 0, b'/');
     if pos == u.len() {
         return 0..0;
     }
     if at(u, pos + 1) == b'/' {
-        pos = find(u, pos + 2, |b| b == b'/');
+        pos = find_byte(u, pos + 2, b'/');
         if pos == u.len() {
             return 0..0;
         }
     }
-    let end = if full { u.len() } else { find(u, pos, |b| b == b'?' || b == b'#') };
+    let end = if full { u.len() } else { find_byte2(u, pos, b'?', b'#') };
     pos..end
 }
 

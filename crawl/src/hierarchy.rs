@@ -2,6 +2,8 @@
 //! URL cut after each `/`, `?` or `#`, as iterators of slices of the input,
 //! as ClickHouse 26.9 gives them.
 
+use std::ops::Range;
+
 /// The end of the part of `s` before the first byte `stop` accepts.
 fn until(s: &[u8], stop: impl Fn(u8) -> bool) -> usize {
     s.iter().position(|&b| stop(b)).unwrap_or(s.len())
@@ -64,10 +66,17 @@ fn first_level(url: &str, rfc_scheme: bool) -> Option<(usize, usize)> {
     Some((host_end, if host_end < url.len() { host_end + 1 } else { host_end }))
 }
 
-impl<'a> Iterator for UrlHierarchy<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
+impl UrlHierarchy<'_> {
+    /// The next element as the range of the URL it is (what
+    /// [`Iterator::next`] gives is the URL's text there): for a column
+    /// kernel that makes each element a view into its input.
+    ///
+    /// ```
+    /// use uriscan_crawl::hierarchy::url_path_hierarchy;
+    /// let mut levels = url_path_hierarchy("https://example.com/a/b");
+    /// assert_eq!((levels.next_range(), levels.next_range(), levels.next_range()), (Some(19..22), Some(19..23), None));
+    /// ```
+    pub fn next_range(&mut self) -> Option<Range<usize>> {
         let url = self.url.as_bytes();
         let pos = match self.pos {
             Some(pos) => pos,
@@ -75,12 +84,12 @@ impl<'a> Iterator for UrlHierarchy<'a> {
                 None => {
                     // Not `scheme://…`: the URL alone, or nothing for the path hierarchy.
                     self.pos = Some(url.len());
-                    return (!self.path_only && !url.is_empty()).then_some(self.url);
+                    return (!self.path_only && !url.is_empty()).then_some(0..url.len());
                 }
                 Some((host_end, end)) => {
                     self.pos = Some(end);
                     if !self.path_only {
-                        return self.url.get(..end);
+                        return Some(0..end);
                     }
                     // Path elements start at the separator after the host.
                     self.start = host_end;
@@ -99,7 +108,17 @@ impl<'a> Iterator for UrlHierarchy<'a> {
             end += 1;
         }
         self.pos = Some(end);
-        self.url.get(self.start..end)
+        Some(self.start..end)
+    }
+}
+
+impl<'a> Iterator for UrlHierarchy<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        // Every end is the URL's end or after an ASCII separator, every
+        // start 0 or at a separator: always the text's boundaries.
+        self.next_range().and_then(|r| self.url.get(r))
     }
 }
 

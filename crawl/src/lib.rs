@@ -29,6 +29,7 @@ pub mod encoding;
 pub mod function_set;
 pub mod hosts;
 pub mod paths;
+pub mod record;
 pub mod spark;
 pub mod uri;
 

@@ -45,12 +45,12 @@ use std::borrow::Cow;
 
 use uriscan::QueryPairs;
 
-use crate::clickhouse_url::find;
+use crate::clickhouse_url::{at, find, find_byte2};
 
 /// The start of ClickHouse's parameters: after the first `?` or `#`; `None`
 /// when there is neither or nothing after it.
 fn params_start(u: &[u8]) -> Option<usize> {
-    let q = find(u, 0, |b| b == b'?' || b == b'#');
+    let q = find_byte2(u, 0, b'?', b'#');
     (q + 1 < u.len()).then_some(q + 1)
 }
 
@@ -59,9 +59,16 @@ fn params_start(u: &[u8]) -> Option<usize> {
 fn find_param(u: &[u8], name: &[u8]) -> Option<usize> {
     let start = params_start(u)?;
     let needle_len = name.len() + 1;
+    // Candidates start with the name's first byte (the `=` of an empty
+    // name), found by a SIMD search.
+    let first = name.first().copied().unwrap_or(b'=');
     let mut from = start;
     while from + needle_len <= u.len() {
-        let i = from + u[from..].windows(needle_len).position(|w| w[..name.len()] == *name && w[name.len()] == b'=')?;
+        let i = from + memchr::memchr(first, &u[from..])?;
+        if !(u[i..].starts_with(name) && at(u, i + name.len()) == b'=') {
+            from = i + 1;
+            continue;
+        }
         if matches!(u[i - 1], b'?' | b'#' | b'&') {
             return Some(i);
         }
@@ -107,7 +114,7 @@ pub fn url_parameter_pairs(url: &str) -> QueryPairs<'_> {
 pub fn url_parameter<'u>(url: &'u str, name: &str) -> Option<&'u str> {
     let u = url.as_bytes();
     let begin = find_param(u, name.as_bytes())? + name.len() + 1;
-    url.get(begin..find(u, begin, |b| b == b'&' || b == b'#'))
+    url.get(begin..find_byte2(u, begin, b'&', b'#'))
 }
 
 /// The value of the first parameter `name`, form-decoded (`+` is a space,
@@ -167,11 +174,11 @@ fn next_name(u: &[u8], mut pos: usize) -> Option<(usize, usize)> {
 /// ```
 pub fn url_parameter_names(url: &str) -> impl Iterator<Item = &str> {
     let u = url.as_bytes();
-    let mut pos = find(u, 0, |b| b == b'?' || b == b'#');
+    let mut pos = find_byte2(u, 0, b'?', b'#');
     let mut first = true;
     std::iter::from_fn(move || {
         if !first {
-            pos = find(u, pos, |b| b == b'&' || b == b'#');
+            pos = find_byte2(u, pos, b'&', b'#');
         }
         first = false;
         if pos + 1 >= u.len() {
@@ -202,7 +209,7 @@ pub fn url_parameters(url: &str) -> impl Iterator<Item = &str> {
             pos = None;
             return None;
         };
-        let end = if u[stop] == b'=' { find(u, stop + 1, |b| b == b'&' || b == b'#') } else { stop };
+        let end = if u[stop] == b'=' { find_byte2(u, stop + 1, b'&', b'#') } else { stop };
         pos = (end < u.len()).then_some(end + 1);
         url.get(start..end)
     })
@@ -228,7 +235,7 @@ pub fn cut_url_parameter<'u>(url: &'u str, name: &str) -> Cow<'u, str> {
 /// when none follows, the `&` before it.
 fn param_cut(u: &[u8], name: &[u8]) -> Option<(usize, usize)> {
     let begin = find_param(u, name)?;
-    let end = find(u, begin + name.len() + 1, |b| b == b'&' || b == b'#');
+    let end = find_byte2(u, begin + name.len() + 1, b'&', b'#');
     if end < u.len() && u[end] == b'&' {
         Some((begin, end + 1))
     } else if u[begin - 1] == b'&' {

@@ -144,7 +144,7 @@ pub fn query_string(url: &str) -> Option<&str> {
     if question == u.len() {
         return None;
     }
-    Some(slice(url, question + 1..ch::find(u, question, |b| b == b'#')))
+    Some(slice(url, question + 1..ch::find_byte(u, question, b'#')))
 }
 
 /// The fragment of `url` without its `#` (ClickHouse's `fragment`): after
@@ -209,14 +209,28 @@ pub fn cut_fragment(url: &str) -> &str {
 /// ```
 #[must_use]
 pub fn cut_query_string(url: &str) -> Cow<'_, str> {
-    let u = url.as_bytes();
-    let (question, _) = ch::question_and_hash(u);
-    let end = ch::find(u, question, |b| b == b'#');
-    match (url.get(..question), url.get(end..)) {
+    let cut = cut_query_string_range(url);
+    match (url.get(..cut.start), url.get(cut.end..)) {
         (Some(before), Some("")) => Cow::Borrowed(before),
-        (Some(before), Some(after)) if question < end => Cow::Owned([before, after].concat()),
+        (Some(before), Some(after)) if !cut.is_empty() => Cow::Owned([before, after].concat()),
         _ => Cow::Borrowed(url),
     }
+}
+
+/// The bytes [`cut_query_string`] removes from `url`: from the first `?`
+/// up to the next `#` or the end (empty, at the end, without a `?`). (A
+/// column kernel joins the two sides itself.)
+///
+/// ```
+/// use uriscan_crawl::paths::cut_query_string_range;
+/// assert_eq!(cut_query_string_range("http://a.com/p?q=1#f"), 14..18);
+/// assert_eq!(cut_query_string_range("http://a.com/p"), 14..14);
+/// ```
+#[must_use]
+pub fn cut_query_string_range(url: &str) -> std::ops::Range<usize> {
+    let u = url.as_bytes();
+    let (question, _) = ch::question_and_hash(u);
+    question..ch::find_byte(u, question, b'#')
 }
 
 /// `url` without its query and fragment (ClickHouse's

@@ -427,7 +427,7 @@ fn amended(input: &str) -> Option<(String, usize)> {
     }
     for (i, c) in input.char_indices() {
         if !c.is_ascii() && is_other(c) {
-            out.extend(core::iter::repeat(b'_').take(c.len_utf8()));
+            out.extend(core::iter::repeat_n(b'_', c.len_utf8()));
         } else if (c == '[' || c == ']') && i >= data_from {
             out.push(b'_');
         } else {

@@ -101,7 +101,7 @@ fn hierarchies_are_prefixes() {
         let full_ok = url_hierarchy(url).all(|level| url.starts_with(level));
         // Path levels all start at one offset of the input.
         let levels: Vec<&str> = url_path_hierarchy(url).collect();
-        let path_ok = levels.first().map_or(true, |first| {
+        let path_ok = levels.first().is_none_or(|first| {
             let start = first.as_ptr() as usize - url.as_ptr() as usize;
             levels.iter().all(|l| url[start..].starts_with(l) && l.as_ptr() as usize - url.as_ptr() as usize == start)
         });

@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use uriscan::{Component, NormalizeOptions};
 use uriscan_arrow::registry::Arg;
 use uriscan_crawl::function_set::{find, Function, ParamKind, FUNCTIONS};
+use uriscan_crawl::record::{FieldKind, PARSE_RECORD};
 use uriscan_crawl::{DomainOptions, Profile};
 
 /// What a column call computes (decided before the GIL is released).
@@ -47,18 +48,10 @@ enum Op {
     Registry(&'static Function, Vec<Arg>, Option<usize>),
 }
 
+/// The component a field of the parse record named `name` holds
+/// (`scheme`, ..., `port_text`, ..., `fragment`).
 fn component(name: &str) -> Option<Component> {
-    Some(match name {
-        "scheme" => Component::Scheme,
-        "authority" => Component::Authority,
-        "userinfo" => Component::Userinfo,
-        "host" => Component::Host,
-        "port_text" => Component::Port,
-        "path" => Component::Path,
-        "query" => Component::Query,
-        "fragment" => Component::Fragment,
-        _ => return None,
-    })
+    PARSE_RECORD.iter().find(|f| f.name == name)?.field.component()
 }
 
 fn op_of(name: &str, arg: Option<String>, flag: bool) -> PyResult<Op> {
@@ -355,6 +348,25 @@ fn registry_arg(v: &Bound<'_, PyAny>) -> PyResult<Arg> {
 /// `alias`, `family`, `input`, `params`: (name, kind, optional, repeated)
 /// tuples, `result`, `doc`, `signature`): what `uriscan.arrow`, the polars
 /// and pandas namespaces and `uriscan.duckdb` derive their lists from.
+/// The parse record ([`PARSE_RECORD`]): each field's name, kind (`bool`,
+/// `text`, `port` or `index`), one-line description and whether it holds a
+/// component, in order.
+#[pyfunction]
+fn _parse_record() -> Vec<(&'static str, &'static str, &'static str, bool)> {
+    PARSE_RECORD
+        .iter()
+        .map(|f| {
+            let kind = match f.kind {
+                FieldKind::Bool => "bool",
+                FieldKind::Text => "text",
+                FieldKind::Port => "port",
+                FieldKind::Index => "index",
+            };
+            (f.name, kind, f.doc, f.field.component().is_some())
+        })
+        .collect()
+}
+
 #[pyfunction]
 fn _functions(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
     FUNCTIONS
@@ -388,6 +400,7 @@ fn _functions(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_functions, m)?)?;
+    m.add_function(wrap_pyfunction!(_parse_record, m)?)?;
     m.add_function(wrap_pyfunction!(_column, m)?)?;
     m.add_function(wrap_pyfunction!(_time_column, m)?)?;
     Ok(())

@@ -42,10 +42,7 @@ def test_components(type_, name):
 def test_parse_struct(type_):
     arr = pa.array(VALUES, type=type_)
     s = ua.parse(arr)
-    assert [f.name for f in s.type] == [
-        "valid", "scheme", "authority", "userinfo", "host", "port_text", "path", "query", "fragment",
-        "host_kind", "port", "error_index", "error_kind",
-    ]
+    assert [f.name for f in s.type] == [name for name, _, _ in uriscan.PARSE_RECORD]
     for v, row in zip(VALUES, s.to_pylist()):
         if v is None:
             assert row is None
@@ -54,10 +51,28 @@ def test_parse_struct(type_):
             u = uriscan.parse(v)
         except uriscan.ParseError as e:
             assert (row["valid"], row["error_index"], row["error_kind"], row["host"]) == (False, e.byte_index, e.kind, None)
+            assert row["error_message"] and all(row[c] is None for c in uriscan.COMPONENTS)
             continue
-        assert row["valid"] and row["error_index"] is None
+        assert row["valid"] and row["error_index"] is None and row["error_message"] is None
         d = u.to_dict()
         assert {k: row[k] for k in d} == d
+
+
+#: The Arrow type of each kind of field of the parse record, as
+#: uriscan_arrow documents them (text as views into the input).
+KIND_TYPES = {"bool": pa.bool_(), "text": pa.string_view(), "port": pa.int32(), "index": pa.uint64()}
+
+
+def test_parse_schema_is_the_declared_record():
+    declared = pa.struct([pa.field(name, KIND_TYPES[kind], nullable=True) for name, kind, _ in uriscan.PARSE_RECORD])
+    for arr in (pa.array([], type=pa.string()), pa.array(["http://h:8/p", "a b", None], type=pa.large_string())):
+        assert ua.parse(arr).type == declared
+    names = [name for name, _, _ in uriscan.PARSE_RECORD]
+    assert names[:2] == ["valid", "scheme"] and names[-3:] == ["error_kind", "error_index", "error_message"]
+    assert "port_text" in names and "port" in names and all(doc for _, _, doc in uriscan.PARSE_RECORD)
+    assert uriscan.COMPONENTS == ("scheme", "authority", "userinfo", "host", "port_text", "path", "query", "fragment")
+    row = ua.parse(pa.array(["http://h/a b"])).to_pylist()[0]
+    assert row["error_message"] == "invalid character ' ' at index 10 in path"
 
 
 def test_valid_error_columns():

@@ -78,6 +78,11 @@ def test_duckdb_functions():
     assert con.sql("SELECT uri_resolve('http://a/b/c/d', '../g'), uri_query_param('/?a=1&b=2', 'b')").fetchall() == [("http://a/b/g", "2")]
     s = con.sql("SELECT uri_parse('http://h:8/p?q') AS p").fetchall()[0][0]
     assert (s["host"], s["port"], s["query"], s["valid"]) == ("h", 8, "q", True)
+    # The STRUCT type is the parse record's (uriscan.PARSE_RECORD).
+    kinds = {"bool": "BOOLEAN", "text": "VARCHAR", "port": "INTEGER", "index": "UBIGINT"}
+    want = "STRUCT(" + ", ".join(f"{name} {kinds[kind]}" for name, kind, _ in uriscan.PARSE_RECORD) + ")"
+    got = con.sql("SELECT typeof(uri_parse('http://h/'))").fetchall()[0][0]
+    assert got.replace('"', "") == want
     many = con.sql(
         "SELECT count(DISTINCT uri_registrable_domain('http://h' || i || '.example.co.uk/')) FROM range(5000) r(i)"
     ).fetchall()

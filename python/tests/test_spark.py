@@ -120,8 +120,9 @@ def test_spark_types():
 
     parse_type = us.spark_type(ua.parse(pa.array(["x"])).type)
     assert parse_type.simpleString() == (
-        "struct<valid:boolean,scheme:string,authority:string,userinfo:string,host:string,port_text:string,"
-        "path:string,query:string,fragment:string,host_kind:string,port:int,error_index:bigint,error_kind:string>"
+        "struct<valid:boolean,scheme:string,authority:string,userinfo:string,host:string,host_kind:string,"
+        "port_text:string,port:int,path:string,query:string,fragment:string,error_kind:string,error_index:bigint,"
+        "error_message:string>"
     )
     assert us.spark_type(pa.large_list(pa.string_view())).simpleString() == "array<string>"
 

@@ -42,6 +42,7 @@ __all__ = [
     "ParseError",
     "SYNTAXES",
     "COMPONENTS",
+    "PARSE_RECORD",
     "parse",
     "is_valid",
     "check",
@@ -76,9 +77,17 @@ Text = Union[str, bytes, bytearray, memoryview]
 #: The grammars ``syntax=`` accepts; the first is the default.
 SYNTAXES = ("rfc3986", "rfc3987", "rfc2396", "rfc1630")
 
-#: The components of a parsed reference, in order (``URI.to_dict`` keys,
-#: beside ``port`` as an int and ``host_kind``).
-COMPONENTS = ("scheme", "authority", "userinfo", "host", "port_text", "path", "query", "fragment")
+#: The parse record (``uriscan.arrow.parse``'s struct, ``uriscan parse``'s
+#: columns): one ``(name, kind, description)`` per field, in order; ``kind``
+#: is ``"bool"``, ``"text"``, ``"port"`` (a port number: int32) or
+#: ``"index"`` (a byte index: uint64). Declared once, in the Rust crate
+#: uriscan-crawl (``uriscan_crawl::record::PARSE_RECORD``).
+PARSE_RECORD = tuple((name, kind, doc) for name, kind, doc, _ in _uriscan._parse_record())
+
+#: The components of a parsed reference, in order: the fields of
+#: :data:`PARSE_RECORD` that hold one (``URI.to_dict`` keys, beside ``port``
+#: as an int and ``host_kind``).
+COMPONENTS = tuple(name for name, _, _, component in _uriscan._parse_record() if component)
 
 
 class SplitResult(NamedTuple):

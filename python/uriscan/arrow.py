@@ -156,12 +156,14 @@ def _apply(
 
 
 def parse(array: ArrayLike, *, threads: int = 1, strict: bool = False) -> Union[pa.StructArray, pa.ChunkedArray]:
-    """Parses every row into a struct: ``valid`` (bool), ``scheme``,
-    ``authority``, ``userinfo``, ``host``, ``port_text``, ``path``,
-    ``query``, ``fragment`` (string_view, null when undefined or the row is
-    invalid), ``host_kind``, ``port`` (int32, null when absent, empty or above
-    65535), ``error_index`` (uint64, byte index) and ``error_kind``. Null rows
-    are null structs.
+    """Parses every row into a struct of the fields of
+    :data:`uriscan.PARSE_RECORD`, in its order: ``valid`` (bool), ``scheme``,
+    ``authority``, ``userinfo``, ``host``, ``host_kind``, ``port_text``
+    (string_view), ``port`` (int32, null when absent, empty or above 65535),
+    ``path``, ``query``, ``fragment`` (string_view; components are null when
+    undefined or the row is invalid), ``error_kind``, ``error_index``
+    (uint64, byte index) and ``error_message`` (null for a valid row). Null
+    rows are null structs.
 
     >>> ua.parse(pa.array(["http://h:8080/p"])).field("port").to_pylist()
     [8080]

@@ -17,28 +17,15 @@ from typing import Any, Callable, Optional
 
 import polars as pl
 
+from . import PARSE_RECORD
 from . import arrow as _ua
 
 __all__ = ["UriNamespace", "UriSeriesNamespace"]
 
 _STRING = pl.String
-_PARSE_DTYPE = pl.Struct(
-    {
-        "valid": pl.Boolean,
-        "scheme": pl.String,
-        "authority": pl.String,
-        "userinfo": pl.String,
-        "host": pl.String,
-        "port_text": pl.String,
-        "path": pl.String,
-        "query": pl.String,
-        "fragment": pl.String,
-        "host_kind": pl.String,
-        "port": pl.Int32,
-        "error_index": pl.UInt64,
-        "error_kind": pl.String,
-    }
-)
+#: The polars type of each kind of field of the parse record.
+_KIND_DTYPE = {"bool": pl.Boolean, "text": _STRING, "port": pl.Int32, "index": pl.UInt64}
+_PARSE_DTYPE = pl.Struct({name: _KIND_DTYPE[kind] for name, kind, _ in PARSE_RECORD})
 
 
 def _to_arrow(s: pl.Series) -> Any:

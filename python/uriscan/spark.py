@@ -30,8 +30,8 @@ Each is a Spark Arrow UDF (``pyspark.sql.functions.arrow_udf``, Spark 4.1
 and later): Spark hands the Python worker a batch of rows as Arrow data, and
 the batch goes through the :mod:`uriscan.arrow` kernel in one call (no
 Python per row). Result types are Spark's: text is ``string``, ``parse``
-is a struct (``valid``, ``scheme``, ..., ``port``, ``error_index``,
-``error_kind``), ports ``int``, byte indexes ``bigint``, lists arrays of
+is a struct (the fields of ``uriscan.PARSE_RECORD``: ``valid``,
+``scheme``, ..., ``error_message``), ports ``int``, byte indexes ``bigint``, lists arrays of
 strings. Null in, null out; an invalid reference gives null (``strict=True``
 fails the job with the row's error instead; its row number counts from the
 start of Spark's Arrow batch, not of the DataFrame).

@@ -304,13 +304,13 @@ pub fn registry(data: &[u8]) {
         if matches!(f.result, ResultType::Parse | ResultType::CcIndex) {
             continue; // structs: checked field by field by `arrow`
         }
-        for i in 0..rows.len() {
+        for (i, row) in rows.iter().enumerate() {
             assert_eq!(
                 out.slice(i, 1).to_data(),
                 scalar.slice(i, 1).to_data(),
                 "{} row {i} ({:?}): kernel {:?} scalar {:?}",
                 f.name,
-                rows[i],
+                row,
                 out.slice(i, 1),
                 scalar.slice(i, 1)
             );

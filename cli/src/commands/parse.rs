@@ -6,13 +6,15 @@ use std::cell::Cell;
 
 use uriscan::{ParseError, Syntax, UriRef};
 
-use super::{fields_help, push_error, Command, Stop};
+use uriscan_crawl::record::{port_number_bytes, FieldKind, ParseField, PARSE_RECORD};
+
+use super::{fields_help, Command, Stop};
 use crate::args::{Input, SyntaxArgs};
 use crate::context::Context;
 use crate::input::Line;
 use crate::job::{Job, Records};
 use crate::line_columns;
-use crate::record::{joined, Column, Fields, Fill, Sink, Val};
+use crate::record::{joined, ColType, Column, Fields, Fill, Sink, Val};
 
 /// The components of every line (errors for invalid lines)
 #[derive(Debug, clap::Parser)]
@@ -49,24 +51,31 @@ pub struct ParseJob {
 }
 
 impl Records for ParseJob {
-    const COLUMNS: &'static [Column] = line_columns![
-        valid: Bool,
-        scheme: Str,
-        authority: Str,
-        userinfo: Str,
-        host: Str,
-        host_kind: Str,
-        // RFC 3986's `*DIGIT`: a port beyond 65535 is null in Parquet
-        // (and counted in a warning).
-        port: Port,
-        path: Str,
-        query: Str,
-        fragment: Str,
-        error_kind: Str,
-        error_index: UInt,
-        error_message: Str,
-    ];
+    const COLUMNS: &'static [Column] = &PARSE_COLUMNS;
 }
+
+/// The parse record's columns ([`uriscan_crawl::record::PARSE_RECORD`]),
+/// typed: text `Str`, the port's number `Int32` (Arrow's type for it, as
+/// `uriscan_arrow::parse` writes it), the error's index `UInt`.
+const RECORD_COLUMNS: [Column; PARSE_RECORD.len()] = {
+    let mut all = [Column::new("", ColType::Str); PARSE_RECORD.len()];
+    let mut k = 0;
+    while k < all.len() {
+        let f = PARSE_RECORD[k];
+        let ty = match f.kind {
+            FieldKind::Bool => ColType::Bool,
+            FieldKind::Text => ColType::Str,
+            FieldKind::Port => ColType::Int32,
+            FieldKind::Index => ColType::UInt,
+        };
+        all[k] = Column::new(f.name, ty);
+        k += 1;
+    }
+    all
+};
+
+/// `parse`'s record: the line's columns, then the parse record's.
+const PARSE_COLUMNS: [Column; 3 + PARSE_RECORD.len()] = joined(line_columns![], &RECORD_COLUMNS);
 
 impl Job for ParseJob {
     type Acc = ();
@@ -140,40 +149,64 @@ impl Fill for Parsed<'_> {
     }
 }
 
-/// The values of the record of `parse` of line `l`, parsed as `parse`.
+/// The values of the record of `parse` of line `l`, parsed as `parse`: a
+/// valid line's components as ranges of the line; an invalid line's error,
+/// every other field null (as `uriscan_arrow::parse`; `--lenient` gives an
+/// invalid line's components).
 #[inline(always)]
 fn fill_parse<'a, F: Fields<'a>>(l: &Line<'a>, parse: Result<UriRef<'_>, ParseError>, r: &mut F) {
     l.first_fields(r);
     match parse {
         Ok(u) => {
-            // Each component as its range in the line (`u` views it).
-            r.push(Val::Bool(true));
-            r.part(l, u.range(uriscan::Component::Scheme));
-            r.part(l, u.range(uriscan::Component::Authority));
-            r.part(l, u.range(uriscan::Component::Userinfo));
-            r.part(l, u.range(uriscan::Component::Host));
-            match u.host_kind() {
-                Some(k) => r.name(k.name()),
-                None => r.push(Val::Null),
+            for f in &PARSE_RECORD {
+                // Each component as its range in the line (`u` views it).
+                if let Some(c) = f.field.component() {
+                    r.part(l, u.range(c));
+                    continue;
+                }
+                match f.field {
+                    ParseField::Valid => r.push(Val::Bool(true)),
+                    ParseField::HostKind => match u.host_kind() {
+                        Some(k) => r.name(k.name()),
+                        None => r.push(Val::Null),
+                    },
+                    ParseField::Port => r.push(port_val(u.port().map(str::as_bytes))),
+                    _ => r.push(Val::Null),
+                }
             }
-            r.part(l, u.range(uriscan::Component::Port));
-            r.part(l, u.range(uriscan::Component::Path));
-            r.part(l, u.range(uriscan::Component::Query));
-            r.part(l, u.range(uriscan::Component::Fragment));
-            r.nulls(3);
         }
         Err(e) => {
-            // The Appendix B split of the invalid line.
-            let c = uriscan::split_bytes(l.bytes);
-            r.push(Val::Bool(false));
-            r.push(Val::opt_b(c.scheme));
-            r.push(Val::opt_b(c.authority));
-            r.nulls(4);
-            r.push(Val::b(c.path));
-            r.push(Val::opt_b(c.query));
-            r.push(Val::opt_b(c.fragment));
-            push_error(r, &e);
+            for f in &PARSE_RECORD {
+                match f.field {
+                    ParseField::Valid => r.push(Val::Bool(false)),
+                    ParseField::ErrorKind | ParseField::ErrorIndex | ParseField::ErrorMessage => {
+                        push_error_field(r, f.field, &e)
+                    }
+                    _ => r.push(Val::Null),
+                }
+            }
         }
+    }
+}
+
+/// The record's `port`: the number of `port` (digits as written), null
+/// when absent, empty or above 65535.
+#[inline(always)]
+fn port_val<'a>(port: Option<&[u8]>) -> Val<'a> {
+    match port.and_then(port_number_bytes) {
+        Some(n) => Val::Int(u64::from(n)),
+        None => Val::Null,
+    }
+}
+
+/// Error field `f` of the parse record (`error_kind`, `error_index`,
+/// `error_message`) of error `e`.
+fn push_error_field<'a>(r: &mut impl Fields<'a>, f: ParseField, e: &ParseError) {
+    match f {
+        ParseField::ErrorKind => r.name(e.kind().name()),
+        ParseField::ErrorIndex => r.push(Val::Int(e.index() as u64)),
+        ParseField::ErrorMessage => r.push(Val::owned(e.to_string())),
+        _ => r.push(Val::Null),
     }
 }
 
@@ -191,9 +224,10 @@ impl Records for LenientJob {
     const COLUMNS: &'static [Column] = &LENIENT_COLUMNS;
 }
 
-/// `parse --lenient`'s record.
-const LENIENT_COLUMNS: [Column; 18] =
-    joined(ParseJob::COLUMNS, crate::columns![violation_count: UInt, violations: Str]);
+/// `parse --lenient`'s record: `parse`'s (the same fields, the lenient
+/// parse's values), then the violations.
+const LENIENT_COLUMNS: [Column; PARSE_COLUMNS.len() + 2] =
+    joined(&PARSE_COLUMNS, crate::columns![violation_count: UInt, violations: Str]);
 
 impl Job for LenientJob {
     type Acc = ();
@@ -208,22 +242,28 @@ impl Fill for LenientJob {
     fn fill<'a, F: Fields<'a>>(&self, l: &Line<'a>, r: &mut F) {
         l.first_fields(r);
         let p = self.syntax.parse_lenient_bytes(l.bytes);
-        r.push(Val::Bool(p.is_valid()));
-        r.push(Val::opt_b(p.scheme()));
-        r.push(Val::opt_b(p.authority()));
-        r.push(Val::opt_b(p.userinfo()));
-        r.push(Val::opt_b(p.host()));
-        match p.host_kind() {
-            Some(k) => r.name(k.name()),
-            None => r.push(Val::Null),
-        }
-        r.push(Val::opt_b(p.port()));
-        r.push(Val::b(p.path()));
-        r.push(Val::opt_b(p.query()));
-        r.push(Val::opt_b(p.fragment()));
-        match p.error() {
-            Some(e) => push_error(r, &e),
-            None => r.nulls(3),
+        let error = p.error();
+        for f in &PARSE_RECORD {
+            match f.field {
+                ParseField::Valid => r.push(Val::Bool(p.is_valid())),
+                ParseField::Scheme => r.push(Val::opt_b(p.scheme())),
+                ParseField::Authority => r.push(Val::opt_b(p.authority())),
+                ParseField::Userinfo => r.push(Val::opt_b(p.userinfo())),
+                ParseField::Host => r.push(Val::opt_b(p.host())),
+                ParseField::HostKind => match p.host_kind() {
+                    Some(k) => r.name(k.name()),
+                    None => r.push(Val::Null),
+                },
+                ParseField::PortText => r.push(Val::opt_b(p.port())),
+                ParseField::Port => r.push(port_val(p.port())),
+                ParseField::Path => r.push(Val::b(p.path())),
+                ParseField::Query => r.push(Val::opt_b(p.query())),
+                ParseField::Fragment => r.push(Val::opt_b(p.fragment())),
+                ParseField::ErrorKind | ParseField::ErrorIndex | ParseField::ErrorMessage => match &error {
+                    Some(e) => push_error_field(r, f.field, e),
+                    None => r.push(Val::Null),
+                },
+            }
         }
         // `INDEX:KIND` items joined by ',' (kind names hold neither).
         let mut list = String::new();

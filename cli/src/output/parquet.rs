@@ -14,8 +14,10 @@
 //! keep such bytes exactly), numbers `UInt64`, ports `UInt16`, the Common
 //! Crawl `url_port` `Int32`, `valid` `Boolean`, list results `List<Utf8>`.
 //! Every column is nullable; undefined values are nulls. `parse`'s `port`
-//! (RFC 3986's `*DIGIT`) is `UInt16`: an empty port is null, and a port
-//! beyond 65535 (valid RFC 3986) is null and counted in a warning.
+//! is the parse record's port number, `Int32` as in `uriscan_arrow::parse`
+//! (null when absent, empty or beyond 65535; `port_text` has the digits).
+//! A `UInt16` port column holding digits beyond 65535 gets a null, counted
+//! in a warning.
 
 use std::io::{self, Write};
 use std::sync::Arc;
