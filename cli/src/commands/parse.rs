@@ -170,7 +170,10 @@ fn fill_parse<'a, F: Fields<'a>>(l: &Line<'a>, parse: Result<UriRef<'_>, ParseEr
                         Some(k) => r.name(k.name()),
                         None => r.push(Val::Null),
                     },
-                    ParseField::Port => r.push(port_val(u.port().map(str::as_bytes))),
+                    ParseField::Port => r.push(match u.port_value() {
+                        Some(uriscan::Port::Number(n)) => Val::Int(u64::from(n)),
+                        _ => Val::Null,
+                    }),
                     _ => r.push(Val::Null),
                 }
             }
