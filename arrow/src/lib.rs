@@ -6,6 +6,11 @@
 //! row: a null input gives a null output, an invalid reference gives a null
 //! component (and `valid = false` with the error's kind, index and message from
 //! [`parse`]).
+//! Any other type is an error (`ArrowError::InvalidArgumentError` naming the
+//! three types), never a panic: a `Binary` column among them, whose bytes
+//! need not be UTF-8. Cast it to a string type first; Arrow's cast checks
+//! that every row is UTF-8 (or gives null for a row that is not, with
+//! `safe` cast options).
 //!
 //! Component columns are zero-copy: each is a `StringViewArray` whose views
 //! point into the input's own buffers (the values buffer of a `StringArray`,
