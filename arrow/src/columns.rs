@@ -225,7 +225,10 @@ impl Items<'_, '_> {
 /// non-null row's bytes, each a view into the input; a null row is a null
 /// list. The list's offsets and its values' views are written directly.
 #[inline(always)]
-pub(crate) fn list_column(array: &dyn Array, each: impl Fn(&[u8], &mut Items<'_, '_>)) -> Result<ListArray, ArrowError> {
+pub(crate) fn list_column(
+    array: &dyn Array,
+    each: impl Fn(&[u8], &mut Items<'_, '_>),
+) -> Result<ListArray, ArrowError> {
     let n = array.len();
     let mut views: Vec<u128> = Vec::with_capacity(n);
     let mut offsets: Vec<i32> = Vec::with_capacity(n + 1);

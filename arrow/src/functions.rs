@@ -740,8 +740,6 @@ pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
     columns::joined_column(array, |u| hosts::cut_www_position_bytes(u).map(|i| i..i + 4))
 }
 
-
-
 /// `cutQueryString` of each row ([`uriscan_crawl::paths::cut_query_string`]).
 ///
 /// # Errors

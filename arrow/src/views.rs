@@ -399,29 +399,29 @@ fn build(
     validate: bool,
 ) -> Result<StringViewArray, ArrowError> {
     let views = ScalarBuffer::from(views);
-        if validate {
-            return StringViewArray::try_new(views, buffers, nulls);
-        }
-        // SAFETY: every view of a non-null row was made by `make_view` from a `&str` (valid
-        // UTF-8), or by `make_view_in` from a range of a row's text whose
-        // ends `push_range` checked to be character boundaries (so the bytes
-        // are a `str` too): either inline, or a slice of a row's text at the
-        // block and offset where `for_each_row` says that text lies in
-        // `input` (checked to be inside the row in `push_part` and
-        // `make_view_in`), or a string whole in an owned block: copied from
-        // `&str`s (`push_owned`), or the two sides of a
-        // cut at character boundaries of a row (`push_joined`), or written there by a
-        // kernel and committed only once checked to be ASCII
-        // (`commit_ascii`) or UTF-8 (`commit_lossy`); or, from
-        // `crate::columns`, by `RowBytes::view`: a range of a non-null row's
-        // bytes (UTF-8, the input being a string array) inside the row, at
-        // character boundaries, at the block and offset `for_each_bytes`
-        // says the row lies at (a null row's view is zero: `finish_views`). So
-        // each view is in bounds and valid UTF-8, which is what `try_new`
-        // would check (debug builds check; the test below builds both ways
-        // and validates the unchecked array in full).
-        #[allow(unsafe_code)]
-        Ok(unsafe { StringViewArray::new_unchecked(views, buffers, nulls) })
+    if validate {
+        return StringViewArray::try_new(views, buffers, nulls);
+    }
+    // SAFETY: every view of a non-null row was made by `make_view` from a `&str` (valid
+    // UTF-8), or by `make_view_in` from a range of a row's text whose
+    // ends `push_range` checked to be character boundaries (so the bytes
+    // are a `str` too): either inline, or a slice of a row's text at the
+    // block and offset where `for_each_row` says that text lies in
+    // `input` (checked to be inside the row in `push_part` and
+    // `make_view_in`), or a string whole in an owned block: copied from
+    // `&str`s (`push_owned`), or the two sides of a
+    // cut at character boundaries of a row (`push_joined`), or written there by a
+    // kernel and committed only once checked to be ASCII
+    // (`commit_ascii`) or UTF-8 (`commit_lossy`); or, from
+    // `crate::columns`, by `RowBytes::view`: a range of a non-null row's
+    // bytes (UTF-8, the input being a string array) inside the row, at
+    // character boundaries, at the block and offset `for_each_bytes`
+    // says the row lies at (a null row's view is zero: `finish_views`). So
+    // each view is in bounds and valid UTF-8, which is what `try_new`
+    // would check (debug builds check; the test below builds both ways
+    // and validates the unchecked array in full).
+    #[allow(unsafe_code)]
+    Ok(unsafe { StringViewArray::new_unchecked(views, buffers, nulls) })
 }
 
 #[cfg(test)]
