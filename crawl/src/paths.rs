@@ -225,7 +225,8 @@ pub fn query_string_and_fragment(url: &str) -> Option<&str> {
 ///
 /// ```
 /// use uriscan_crawl::paths::query_string_and_fragment_bytes;
-/// assert_eq!(query_string_and_fragment_bytes(b"http://a/#d?e"), Some(10..13));
+/// assert_eq!(query_string_and_fragment_bytes(b"http://a/#d?e"), Some(12..13));
+/// assert_eq!(query_string_and_fragment_bytes(b"http://a/b#d"), Some(10..12));
 /// assert_eq!(query_string_and_fragment_bytes(b"http://a/b"), None);
 /// ```
 #[must_use]
