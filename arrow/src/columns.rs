@@ -9,7 +9,7 @@
 use std::ops::Range;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ListArray, StringViewArray, UInt16Array};
+use arrow_array::{Array, GenericStringArray, ListArray, OffsetSizeTrait, StringViewArray, UInt16Array};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::{ArrowError, DataType, Field};
@@ -69,19 +69,7 @@ pub(crate) fn for_each_bytes(
     mut f: impl FnMut(usize, RowBytes<'_>),
 ) -> Result<Vec<Buffer>, ArrowError> {
     match array.data_type() {
-        DataType::Utf8 => {
-            let a = array.as_string::<i32>();
-            let values = a.values().as_slice();
-            for (i, w) in a.value_offsets().windows(2).enumerate() {
-                // Offsets of a valid array are in bounds and ordered; any
-                // that were not give an empty row, never a panic.
-                let (start, end) = (w[0] as usize, w[1] as usize);
-                let tail = values.get(start..).unwrap_or_default();
-                let row = tail.get(..end.wrapping_sub(start)).unwrap_or_default();
-                f(i, RowBytes { row, tail, block: 0, offset: w[0] as u32 });
-            }
-            Ok(vec![a.values().clone()])
-        }
+        DataType::Utf8 => Ok(each_offset(array.as_string::<i32>(), &mut f)),
         DataType::LargeUtf8 if array.as_string::<i64>().values().len() > u32::MAX as usize => {
             let mut i = 0;
             for_each_row(array, |row| {
@@ -95,18 +83,8 @@ pub(crate) fn for_each_bytes(
                 i += 1;
             })
         }
-        DataType::LargeUtf8 => {
-            let a = array.as_string::<i64>();
-            let values = a.values().as_slice();
-            for (i, w) in a.value_offsets().windows(2).enumerate() {
-                let (start, end) = (w[0] as usize, w[1] as usize);
-                let tail = values.get(start..).unwrap_or_default();
-                let row = tail.get(..end.wrapping_sub(start)).unwrap_or_default();
-                // Below 2^32: the values are.
-                f(i, RowBytes { row, tail, block: 0, offset: w[0] as u32 });
-            }
-            Ok(vec![a.values().clone()])
-        }
+        // Values below 2^32 bytes: every offset fits a view's.
+        DataType::LargeUtf8 => Ok(each_offset(array.as_string::<i64>(), &mut f)),
         DataType::Utf8View => {
             let a = array.as_string_view();
             let buffers = a.data_buffers();
@@ -132,6 +110,22 @@ pub(crate) fn for_each_bytes(
             "expected a Utf8, LargeUtf8 or Utf8View array, found {other}"
         ))),
     }
+}
+
+/// [`for_each_bytes`] of a `Utf8` or `LargeUtf8` array whose values are
+/// shorter than 2^32 bytes.
+#[inline(always)]
+fn each_offset<O: OffsetSizeTrait>(a: &GenericStringArray<O>, f: &mut impl FnMut(usize, RowBytes<'_>)) -> Vec<Buffer> {
+    let values = a.values().as_slice();
+    for (i, w) in a.value_offsets().windows(2).enumerate() {
+        // Offsets of a valid array are in bounds and ordered; any that
+        // were not give an empty row, never a panic.
+        let (start, end) = (w[0].as_usize(), w[1].as_usize());
+        let tail = values.get(start..).unwrap_or_default();
+        let row = tail.get(..end.wrapping_sub(start)).unwrap_or_default();
+        f(i, RowBytes { row, tail, block: 0, offset: start as u32 });
+    }
+    vec![a.values().clone()]
 }
 
 /// A validity bitmap written one bit per row into words sized for the
