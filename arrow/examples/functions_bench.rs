@@ -41,7 +41,7 @@ fn main() {
     let only = std::env::var("ONLY").ok();
     macro_rules! bench {
         ($($name:literal => $e:expr;)*) => {$(
-            if only.as_deref().map_or(true, |o| $name.starts_with(o)) {
+            if only.as_deref().is_none_or(|o| $name.starts_with(o)) {
                 let d = time(rounds, || $e.map(|a| a.len()));
                 println!("{:<40} {:>8.1}", $name, ns(d));
             }

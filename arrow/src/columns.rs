@@ -230,7 +230,7 @@ pub(crate) fn list_column(
     let nulls = array.nulls().filter(|n| n.null_count() > 0);
     let mut overflow = false;
     let buffers = for_each_bytes(array, |i, row| {
-        if nulls.is_none_or_valid(i) {
+        if nulls.is_none_or(|n| n.is_valid(i)) {
             each(row.row, &mut Items { views: &mut views, row });
         }
         match i32::try_from(views.len()) {
@@ -246,18 +246,6 @@ pub(crate) fn list_column(
     ListArray::try_new(field, OffsetBuffer::new(ScalarBuffer::from(offsets)), Arc::new(values), nulls.cloned())
 }
 
-/// Whether row `i` is valid under an optional null buffer.
-trait ValidAt {
-    fn is_none_or_valid(&self, i: usize) -> bool;
-}
-
-impl ValidAt for Option<&NullBuffer> {
-    #[inline(always)]
-    fn is_none_or_valid(&self, i: usize) -> bool {
-        self.map_or(true, |n| n.is_valid(i))
-    }
-}
-
 /// Each row without the bytes `cut` gives (none, or an empty cut: the row
 /// as it is, a view into the input): what is left of a row cut at its
 /// end is a view too; the two sides of a cut inside are joined into the
@@ -270,7 +258,7 @@ pub(crate) fn joined_column(
     let mut out = ViewColumn::with_capacity(array.len());
     let nulls = array.nulls().filter(|n| n.null_count() > 0);
     let buffers = for_each_bytes(array, |i, row| {
-        if !nulls.is_none_or_valid(i) {
+        if !nulls.is_none_or(|n| n.is_valid(i)) {
             return out.push_null();
         }
         let t = row.row;
