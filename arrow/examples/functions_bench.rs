@@ -7,7 +7,9 @@
 //!
 //! The rows are the lines of `kasztp.txt` in `URISCAN_BENCH_DATA`, repeated
 //! to 1,000,000 (generated URLs when unset), in a `StringArray`. Prints the
-//! median of `ROUNDS` (default 7) runs of each kernel, in ns per row.
+//! median of `ROUNDS` (default 7) runs of each kernel, in ns per row;
+//! `ONLY=NAME` runs only the kernels whose ClickHouse name starts with
+//! `NAME` (and `ROWS=N` takes N rows), for a callgrind profile of one.
 //! `functions_bench_chdb.py` beside this file times ClickHouse's functions
 //! on the same rows.
 
@@ -29,20 +31,28 @@ fn corpus() -> (Vec<String>, String) {
 fn main() {
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
     let (lines, source) = corpus();
-    let rows: Vec<&str> = lines.iter().map(String::as_str).cycle().take(ROWS).collect();
+    let n: usize = std::env::var("ROWS").ok().and_then(|r| r.parse().ok()).unwrap_or(ROWS);
+    let rows: Vec<&str> = lines.iter().map(String::as_str).cycle().take(n).collect();
     let array = StringArray::from(rows);
     println!("{} rows from {source}, median of {rounds} runs, ns per row", array.len());
-    let ns = |d: Duration| d.as_nanos() as f64 / ROWS as f64;
+    let ns = |d: Duration| d.as_nanos() as f64 / n as f64;
+    // `ONLY=topLevelDomain` runs the kernels whose name starts so, and
+    // not the baseline (for a profile of one kernel under callgrind).
+    let only = std::env::var("ONLY").ok();
     macro_rules! bench {
         ($($name:literal => $e:expr;)*) => {$(
-            let d = time(rounds, || $e.map(|a| a.len()));
-            println!("{:<40} {:>8.1}", $name, ns(d));
+            if only.as_deref().is_none_or(|o| $name.starts_with(o)) {
+                let d = time(rounds, || $e.map(|a| a.len()));
+                println!("{:<40} {:>8.1}", $name, ns(d));
+            }
         )*};
     }
     let a: &dyn Array = &array;
     // The floor most kernels stand on: one Appendix B split per row.
-    let d = time(rounds, || array.iter().flatten().map(|u| uriscan::split(u).path.len()).sum::<usize>());
-    println!("{:<40} {:>8.1}", "uriscan::split (baseline, no column)", ns(d));
+    if only.is_none() {
+        let d = time(rounds, || array.iter().flatten().map(|u| uriscan::split(u).path.len()).sum::<usize>());
+        println!("{:<40} {:>8.1}", "uriscan::split (baseline, no column)", ns(d));
+    }
     bench! {
         "extractURLParameter(u, 'id')" => f::url_parameter(a, "id");
         "extractURLParameters(u)" => f::url_parameters(a);

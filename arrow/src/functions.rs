@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use uriscan_crawl::{cc_index, encoding, hierarchy, hosts, params, paths, spark};
 
+use crate::columns;
 use crate::source::{for_each_row, Row};
 use crate::views::{NumberColumn, Validity, ViewColumn};
 use crate::{map_rows, slices};
@@ -41,7 +42,7 @@ use crate::{map_rows, slices};
 /// assert_eq!((b.value(0), b.value(1), b.is_null(2), b.is_null(3)), ("x%20y", "", true, true));
 /// ```
 pub fn url_parameter(array: &dyn Array, name: &str) -> Result<StringViewArray, ArrowError> {
-    slices(array, |_, t| params::url_parameter(t, name))
+    ranges(array, |u| params::url_parameter_bytes(u, name.as_bytes()))
 }
 
 /// The first parameter `name` of each row, form-decoded
@@ -94,24 +95,40 @@ where
     })
 }
 
-/// A list column of the hierarchy `levels` gives each non-null row, each
-/// level a view into the input made from its range (no slice per level).
-fn list_ranges<'a>(
-    array: &'a dyn Array,
-    levels: impl Fn(&'a str) -> hierarchy::UrlHierarchy<'a>,
-) -> Result<ListArray, ArrowError> {
-    list_core(array, |row, values| {
-        let mut h = levels(row.text);
-        let mut count = 0;
-        // Levels end at the row's end or after an ASCII separator (text
-        // boundaries); a range that were not would end the list, as the
-        // scalar iterator ends.
-        while let Some(r) = h.next_range().filter(|r| row.text.get(r.clone()).is_some()) {
-            values.push_range(&row, Some(r));
-            count += 1;
+/// A list column of the ranges the iterator `$f` (a range form of a
+/// scalar function) gives each non-null row's bytes, each a view into the
+/// input ([`columns::list_column`]).
+macro_rules! list_of {
+    ($array:expr, $f:path) => {
+        columns::list_column($array, |u, items| {
+            for r in $f(u) {
+                if !items.push(r) {
+                    break;
+                }
+            }
+        })
+    };
+}
+
+/// A view column of the range `f` gives each row's bytes
+/// ([`columns::range_column`]); `None` gives a null.
+fn ranges(array: &dyn Array, f: impl Fn(&[u8]) -> Option<Range<usize>>) -> Result<StringViewArray, ArrowError> {
+    columns::range_column(array, f)
+}
+
+/// Declares kernels that return, for each row, the range of its bytes a
+/// range form of a scalar function (`&[u8] -> Option<Range<usize>>`)
+/// gives, as a view into the input.
+macro_rules! range_kernels {
+    ($($(#[$doc:meta])* $name:ident => $f:expr;)*) => {$(
+        $(#[$doc])*
+        ///
+        /// # Errors
+        /// An [`ArrowError`] when `array` is not a string array.
+        pub fn $name(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
+            ranges(array, $f)
         }
-        count
-    })
+    )*};
 }
 
 /// A list column: `f` appends each non-null row's items to the values and
@@ -161,7 +178,7 @@ fn list_core<'a>(
 /// assert_eq!(p.value(1).len(), 0);
 /// ```
 pub fn url_parameters(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(params::url_parameters(t)))
+    list_of!(array, params::url_parameters_bytes)
 }
 
 /// `extractURLParameterNames`: the raw names of each row's parameters
@@ -177,7 +194,7 @@ pub fn url_parameters(array: &dyn Array) -> Result<ListArray, ArrowError> {
 /// assert_eq!(n.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["x", "y", "x"]);
 /// ```
 pub fn url_parameter_names(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_rows(array, |t, out| out.extend(params::url_parameter_names(t)))
+    list_of!(array, params::url_parameter_names_bytes)
 }
 
 /// Every raw value of the parameter `name` in each row
@@ -229,7 +246,7 @@ fn some(s: &str) -> Option<&str> {
     Some(s)
 }
 
-slice_kernels! {
+range_kernels! {
     /// `topLevelDomain` of each row ([`hosts::top_level_domain`]).
     ///
     /// ```
@@ -237,7 +254,7 @@ slice_kernels! {
     /// let urls = StringArray::from(vec!["svn+ssh://www.some.svn-hosting.com:80/repo/trunk"]);
     /// assert_eq!(uriscan_arrow::functions::top_level_domain(&urls).unwrap().value(0), "com");
     /// ```
-    top_level_domain => hosts::top_level_domain;
+    top_level_domain => hosts::top_level_domain_bytes;
     /// `firstSignificantSubdomain` of each row ([`hosts::first_significant_subdomain`]).
     ///
     /// ```
@@ -245,7 +262,7 @@ slice_kernels! {
     /// let urls = StringArray::from(vec!["http://news.clickhouse.com.tr/"]);
     /// assert_eq!(uriscan_arrow::functions::first_significant_subdomain(&urls).unwrap().value(0), "clickhouse");
     /// ```
-    first_significant_subdomain => hosts::first_significant_subdomain;
+    first_significant_subdomain => hosts::first_significant_subdomain_bytes;
     /// `cutToFirstSignificantSubdomain` of each row
     /// ([`hosts::cut_to_first_significant_subdomain`]).
     ///
@@ -254,7 +271,42 @@ slice_kernels! {
     /// let urls = StringArray::from(vec!["https://news.clickhouse.com.tr/"]);
     /// assert_eq!(uriscan_arrow::functions::cut_to_first_significant_subdomain(&urls).unwrap().value(0), "clickhouse.com.tr");
     /// ```
-    cut_to_first_significant_subdomain => hosts::cut_to_first_significant_subdomain;
+    cut_to_first_significant_subdomain => hosts::cut_to_first_significant_subdomain_bytes;
+    /// `path` of each row ([`paths::path`]; empty, not null, when the path is).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://example.com/path/to/page.html?param=value"]);
+    /// assert_eq!(uriscan_arrow::functions::path(&urls).unwrap().value(0), "/path/to/page.html");
+    /// ```
+    path => |u| Some(paths::path_bytes(u));
+    /// `pathFull` of each row ([`paths::path_full`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://example.com/path/to/page.html?param=value#section"]);
+    /// assert_eq!(uriscan_arrow::functions::path_full(&urls).unwrap().value(0), "/path/to/page.html?param=value#section");
+    /// ```
+    path_full => |u| Some(paths::path_full_bytes(u));
+    /// `netloc` of each row ([`paths::netloc`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["http://paul@www.example.com:80/"]);
+    /// assert_eq!(uriscan_arrow::functions::netloc(&urls).unwrap().value(0), "paul@www.example.com:80");
+    /// ```
+    netloc => paths::netloc_bytes;
+    /// `queryStringAndFragment` of each row ([`paths::query_string_and_fragment`]).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// let urls = StringArray::from(vec!["https://example.com/path?param=value&other=123#section"]);
+    /// assert_eq!(uriscan_arrow::functions::query_string_and_fragment(&urls).unwrap().value(0), "param=value&other=123#section");
+    /// ```
+    query_string_and_fragment => paths::query_string_and_fragment_bytes;
+}
+
+slice_kernels! {
     /// `cutToFirstSignificantSubdomainWithWWW` of each row
     /// ([`hosts::cut_to_first_significant_subdomain_with_www`]).
     ///
@@ -264,38 +316,6 @@ slice_kernels! {
     /// assert_eq!(uriscan_arrow::functions::cut_to_first_significant_subdomain_with_www(&urls).unwrap().value(0), "www.tr");
     /// ```
     cut_to_first_significant_subdomain_with_www => hosts::cut_to_first_significant_subdomain_with_www;
-    /// `path` of each row ([`paths::path`]; empty, not null, when the path is).
-    ///
-    /// ```
-    /// use arrow_array::StringArray;
-    /// let urls = StringArray::from(vec!["https://example.com/path/to/page.html?param=value"]);
-    /// assert_eq!(uriscan_arrow::functions::path(&urls).unwrap().value(0), "/path/to/page.html");
-    /// ```
-    path => path_of;
-    /// `pathFull` of each row ([`paths::path_full`]).
-    ///
-    /// ```
-    /// use arrow_array::StringArray;
-    /// let urls = StringArray::from(vec!["https://example.com/path/to/page.html?param=value#section"]);
-    /// assert_eq!(uriscan_arrow::functions::path_full(&urls).unwrap().value(0), "/path/to/page.html?param=value#section");
-    /// ```
-    path_full => path_full_of;
-    /// `netloc` of each row ([`paths::netloc`]).
-    ///
-    /// ```
-    /// use arrow_array::StringArray;
-    /// let urls = StringArray::from(vec!["http://paul@www.example.com:80/"]);
-    /// assert_eq!(uriscan_arrow::functions::netloc(&urls).unwrap().value(0), "paul@www.example.com:80");
-    /// ```
-    netloc => paths::netloc;
-    /// `queryStringAndFragment` of each row ([`paths::query_string_and_fragment`]).
-    ///
-    /// ```
-    /// use arrow_array::StringArray;
-    /// let urls = StringArray::from(vec!["https://example.com/path?param=value&other=123#section"]);
-    /// assert_eq!(uriscan_arrow::functions::query_string_and_fragment(&urls).unwrap().value(0), "param=value&other=123#section");
-    /// ```
-    query_string_and_fragment => paths::query_string_and_fragment;
     /// The file extension of each row's last path segment ([`paths::file_extension`]).
     ///
     /// ```
@@ -360,14 +380,6 @@ slice_kernels! {
     cut_to_first_significant_subdomain_with_www_rfc => hosts::cut_to_first_significant_subdomain_with_www_rfc;
 }
 
-fn path_of(t: &str) -> Option<&str> {
-    some(paths::path(t))
-}
-
-fn path_full_of(t: &str) -> Option<&str> {
-    some(paths::path_full(t))
-}
-
 /// A `UInt16` column of `f` applied to each non-null row.
 fn u16_rows(array: &dyn Array, mut f: impl FnMut(&str) -> Option<u16>) -> Result<UInt16Array, ArrowError> {
     let mut out = NumberColumn::<u16>::with_capacity(array.len());
@@ -388,7 +400,7 @@ fn u16_rows(array: &dyn Array, mut f: impl FnMut(&str) -> Option<u16>) -> Result
 /// assert_eq!((p.value(0), p.is_null(1)), (80, true));
 /// ```
 pub fn port(array: &dyn Array) -> Result<UInt16Array, ArrowError> {
-    u16_rows(array, paths::port)
+    columns::u16_column(array, paths::port_bytes)
 }
 
 /// `portRFC` of each row ([`paths::port_rfc`]); null where there is none
@@ -725,30 +737,7 @@ pub fn cc_index(array: &dyn Array) -> Result<StructArray, ArrowError> {
 /// assert_eq!(uriscan_arrow::functions::cut_www(&urls).unwrap().value(0), "http://example.com/path?query=value#fragment");
 /// ```
 pub fn cut_www(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    joined_rows(array, |t| hosts::cut_www_position(t).map(|i| i..i + 4))
-}
-
-/// Each row without the bytes `cut` gives (none: the row as it is, a view
-/// into the input): what is left of a row cut at its end is a view too;
-/// the two sides of a cut inside are joined into the column's buffer.
-fn joined_rows(
-    array: &dyn Array,
-    mut cut: impl FnMut(&str) -> Option<Range<usize>>,
-) -> Result<StringViewArray, ArrowError> {
-    let mut out = ViewColumn::with_capacity(array.len());
-    let buffers = for_each_row(array, |row| {
-        let Some(row) = row else { return out.push_null() };
-        let t = row.text;
-        match cut(t).filter(|c| !c.is_empty()) {
-            None => out.push_range(&row, Some(0..t.len())),
-            Some(c) if c.end == t.len() => out.push_range(&row, Some(0..c.start)),
-            Some(c) => match (t.get(..c.start), t.get(c.end..)) {
-                (Some(before), Some(after)) => out.push_concat(&[before, after]),
-                _ => out.push_range(&row, Some(0..t.len())),
-            },
-        }
-    })?;
-    out.finish(&buffers)
+    columns::joined_column(array, |u| hosts::cut_www_position_bytes(u).map(|i| i..i + 4))
 }
 
 /// `cutQueryString` of each row ([`uriscan_crawl::paths::cut_query_string`]).
@@ -762,10 +751,10 @@ fn joined_rows(
 /// assert_eq!(uriscan_arrow::functions::cut_query_string(&urls).unwrap().value(0), "http://example.com/path#fragment");
 /// ```
 pub fn cut_query_string(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    joined_rows(array, |t| Some(paths::cut_query_string_range(t)))
+    columns::joined_column(array, |u| Some(paths::cut_query_string_range_bytes(u)))
 }
 
-slice_kernels! {
+range_kernels! {
     /// `domainWithoutWWW` of each row ([`uriscan_crawl::hosts::domain_without_www`]).
     ///
     /// ```
@@ -773,7 +762,7 @@ slice_kernels! {
     /// let urls = StringArray::from(vec!["https://www.example.com/path"]);
     /// assert_eq!(uriscan_arrow::functions::domain_without_www(&urls).unwrap().value(0), "example.com");
     /// ```
-    domain_without_www => hosts::domain_without_www;
+    domain_without_www => hosts::domain_without_www_bytes;
     /// `cutFragment` of each row ([`uriscan_crawl::paths::cut_fragment`]).
     ///
     /// ```
@@ -781,7 +770,10 @@ slice_kernels! {
     /// let urls = StringArray::from(vec!["http://example.com/path?query=value#fragment123"]);
     /// assert_eq!(uriscan_arrow::functions::cut_fragment(&urls).unwrap().value(0), "http://example.com/path?query=value");
     /// ```
-    cut_fragment => cut_fragment_of;
+    cut_fragment => |u| Some(paths::cut_fragment_bytes(u));
+}
+
+slice_kernels! {
     /// `cutQueryStringAndFragment` of each row
     /// ([`uriscan_crawl::paths::cut_query_string_and_fragment`]).
     ///
@@ -828,10 +820,6 @@ slice_kernels! {
     fragment => paths::fragment;
 }
 
-fn cut_fragment_of(t: &str) -> Option<&str> {
-    some(paths::cut_fragment(t))
-}
-
 fn cut_query_string_and_fragment_of(t: &str) -> Option<&str> {
     some(paths::cut_query_string_and_fragment(t))
 }
@@ -852,7 +840,7 @@ fn cut_query_string_and_fragment_of(t: &str) -> Option<&str> {
 /// );
 /// ```
 pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_ranges(array, hierarchy::url_hierarchy)
+    list_of!(array, hierarchy::url_hierarchy_bytes)
 }
 
 /// `URLPathHierarchy` of each row ([`uriscan_crawl::hierarchy::url_path_hierarchy`]).
@@ -867,7 +855,7 @@ pub fn url_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
 /// assert_eq!(h.value(0).as_string_view().iter().flatten().collect::<Vec<_>>(), ["/browse/", "/browse/CONV-6788"]);
 /// ```
 pub fn url_path_hierarchy(array: &dyn Array) -> Result<ListArray, ArrowError> {
-    list_ranges(array, hierarchy::url_path_hierarchy)
+    list_of!(array, hierarchy::url_path_hierarchy_bytes)
 }
 
 /// [`hosts::first_significant_subdomain_custom`] of each row, with the

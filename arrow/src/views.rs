@@ -33,7 +33,7 @@ fn make_view(bytes: &[u8], block: u32, offset: u32) -> u128 {
 /// them (a variable-length copy is a `memcpy` call per view). `None` when
 /// `range` is not inside `text`.
 #[inline(always)]
-fn make_view_in(text: &[u8], range: core::ops::Range<usize>, block: u32, offset: u32) -> Option<u128> {
+pub(crate) fn make_view_in(text: &[u8], range: core::ops::Range<usize>, block: u32, offset: u32) -> Option<u128> {
     let bytes = text.get(range.clone())?;
     if bytes.len() > MAX_INLINE {
         return Some(make_view(bytes, block, offset));
@@ -170,6 +170,31 @@ impl ViewColumn {
         self.valid.push(defined);
     }
 
+    /// Appends `view` (made by [`crate::columns::RowBytes::view`]), or a
+    /// null for `None`.
+    #[inline(always)]
+    pub(crate) fn push_raw(&mut self, view: Option<u128>) {
+        self.push_view(view.unwrap_or(0), view.is_some());
+    }
+
+    /// Appends `before` and `after` joined, copied into the column's
+    /// buffer (inline when short): the two sides of a cut, at character
+    /// boundaries of a row's UTF-8 bytes (the caller checked), so UTF-8.
+    #[inline]
+    pub(crate) fn push_joined(&mut self, before: &[u8], after: &[u8]) {
+        let len = before.len() + after.len();
+        if len <= MAX_INLINE {
+            let mut b = [0u8; MAX_INLINE];
+            b[..before.len()].copy_from_slice(before);
+            b[before.len()..len].copy_from_slice(after);
+            return self.push_view(make_view(&b[..len], 0, 0), true);
+        }
+        let out = self.space(len);
+        out[..before.len()].copy_from_slice(before);
+        out[before.len()..len].copy_from_slice(after);
+        self.commit_checked(len, true);
+    }
+
     /// Appends `view`, made by [`inline_view`] (once for many rows).
     #[inline(always)]
     pub(crate) fn push_inline_view(&mut self, view: InlineView) {
@@ -250,30 +275,6 @@ impl ViewColumn {
         }
         self.space(bytes.len())[..bytes.len()].copy_from_slice(bytes);
         self.commit_checked(bytes.len(), true);
-    }
-
-    /// Appends the concatenation of `parts` (copied unless inline), with
-    /// no string built on the way.
-    #[inline]
-    pub(crate) fn push_concat(&mut self, parts: &[&str]) {
-        let len: usize = parts.iter().map(|p| p.len()).sum();
-        if len <= MAX_INLINE {
-            let mut b = [0u8; MAX_INLINE];
-            let mut n = 0;
-            for p in parts {
-                b[n..n + p.len()].copy_from_slice(p.as_bytes());
-                n += p.len();
-            }
-            return self.push_view(make_view(&b[..len], 0, 0), true);
-        }
-        let out = self.space(len);
-        let mut n = 0;
-        for p in parts {
-            out[n..n + p.len()].copy_from_slice(p.as_bytes());
-            n += p.len();
-        }
-        // Strings joined are a string.
-        self.commit_checked(len, true);
     }
 
     /// At least `len` writable bytes at the end of the owned storage, for
@@ -366,27 +367,61 @@ impl ViewColumn {
         let mut buffers = input.to_vec();
         buffers.extend(self.owned.into_iter().map(Buffer::from_vec));
         self.views.truncate(self.valid.len);
-        let views = ScalarBuffer::from(self.views);
         let nulls = self.valid.finish();
-        if validate {
-            return StringViewArray::try_new(views, buffers, nulls);
-        }
-        // SAFETY: every view was made by `make_view` from a `&str` (valid
-        // UTF-8), or by `make_view_in` from a range of a row's text whose
-        // ends `push_range` checked to be character boundaries (so the bytes
-        // are a `str` too): either inline, or a slice of a row's text at the
-        // block and offset where `for_each_row` says that text lies in
-        // `input` (checked to be inside the row in `push_part` and
-        // `make_view_in`), or a string whole in an owned block: copied from
-        // `&str`s (`push_owned`, `push_concat`), or written there by a
-        // kernel and committed only once checked to be ASCII
-        // (`commit_ascii`) or UTF-8 (`commit_lossy`). So
-        // each view is in bounds and valid UTF-8, which is what `try_new`
-        // would check (debug builds check; the test below builds both ways
-        // and validates the unchecked array in full).
-        #[allow(unsafe_code)]
-        Ok(unsafe { StringViewArray::new_unchecked(views, buffers, nulls) })
+        build(self.views, buffers, nulls, validate)
     }
+}
+
+/// The array of `views` into `buffers` (the input's, for
+/// [`crate::columns`]) with `nulls`; the views of null rows are zeroed.
+/// Every view not null is one [`crate::columns::RowBytes::view`] made: a
+/// range of a row's bytes, inside the row, at character boundaries.
+pub(crate) fn finish_views(
+    mut views: Vec<u128>,
+    buffers: Vec<Buffer>,
+    nulls: Option<NullBuffer>,
+) -> Result<StringViewArray, ArrowError> {
+    if let Some(nulls) = &nulls {
+        for i in (!nulls.inner()).set_indices() {
+            if let Some(v) = views.get_mut(i) {
+                *v = 0;
+            }
+        }
+    }
+    build(views, buffers, nulls, cfg!(debug_assertions))
+}
+
+/// The array, validated (`try_new`) or not.
+fn build(
+    views: Vec<u128>,
+    buffers: Vec<Buffer>,
+    nulls: Option<NullBuffer>,
+    validate: bool,
+) -> Result<StringViewArray, ArrowError> {
+    let views = ScalarBuffer::from(views);
+    if validate {
+        return StringViewArray::try_new(views, buffers, nulls);
+    }
+    // SAFETY: every view of a non-null row was made by `make_view` from a `&str` (valid
+    // UTF-8), or by `make_view_in` from a range of a row's text whose
+    // ends `push_range` checked to be character boundaries (so the bytes
+    // are a `str` too): either inline, or a slice of a row's text at the
+    // block and offset where `for_each_row` says that text lies in
+    // `input` (checked to be inside the row in `push_part` and
+    // `make_view_in`), or a string whole in an owned block: copied from
+    // `&str`s (`push_owned`), or the two sides of a
+    // cut at character boundaries of a row (`push_joined`), or written there by a
+    // kernel and committed only once checked to be ASCII
+    // (`commit_ascii`) or UTF-8 (`commit_lossy`); or, from
+    // `crate::columns`, by `RowBytes::view`: a range of a non-null row's
+    // bytes (UTF-8, the input being a string array) inside the row, at
+    // character boundaries, at the block and offset `for_each_bytes`
+    // says the row lies at (a null row's view is zero: `finish_views`). So
+    // each view is in bounds and valid UTF-8, which is what `try_new`
+    // would check (debug builds check; the test below builds both ways
+    // and validates the unchecked array in full).
+    #[allow(unsafe_code)]
+    Ok(unsafe { StringViewArray::new_unchecked(views, buffers, nulls) })
 }
 
 #[cfg(test)]

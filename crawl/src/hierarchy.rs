@@ -21,6 +21,20 @@ fn until(s: &[u8], stop: impl Fn(u8) -> bool) -> usize {
 #[derive(Clone, Debug)]
 pub struct UrlHierarchy<'a> {
     url: &'a str,
+    levels: Levels<'a>,
+}
+
+/// The levels of a URL's hierarchy as ranges of its bytes (what
+/// [`UrlHierarchy`] slices), for a column kernel that makes each level a
+/// view into its input: [`url_hierarchy_bytes`], [`url_path_hierarchy_bytes`].
+///
+/// ```
+/// use uriscan_crawl::hierarchy::url_path_hierarchy_bytes;
+/// assert_eq!(url_path_hierarchy_bytes(b"https://example.com/a/b").collect::<Vec<_>>(), [19..22, 19..23]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Levels<'a> {
+    url: &'a [u8],
     /// Where each element starts: 0, or the path for [`url_path_hierarchy`].
     start: usize,
     /// Where the next element's search starts; `None` before the first.
@@ -35,8 +49,36 @@ pub struct UrlHierarchy<'a> {
 impl<'a> UrlHierarchy<'a> {
     /// The levels with RFC 3986's schemes (for [`crate::uri`]).
     pub(crate) fn with_rfc_scheme(url: &'a str, path_only: bool) -> UrlHierarchy<'a> {
-        UrlHierarchy { url, start: 0, pos: None, path_only, rfc_scheme: true }
+        UrlHierarchy { url, levels: Levels::new(url.as_bytes(), path_only, true) }
     }
+}
+
+impl<'a> Levels<'a> {
+    fn new(url: &'a [u8], path_only: bool, rfc_scheme: bool) -> Levels<'a> {
+        Levels { url, start: 0, pos: None, path_only, rfc_scheme }
+    }
+}
+
+/// The ranges of [`url_hierarchy`]'s levels in `url`.
+///
+/// ```
+/// use uriscan_crawl::hierarchy::url_hierarchy_bytes;
+/// assert_eq!(url_hierarchy_bytes(b"https://h/a?b").collect::<Vec<_>>(), [0..10, 0..12, 0..13]);
+/// ```
+#[must_use]
+pub fn url_hierarchy_bytes(url: &[u8]) -> Levels<'_> {
+    Levels::new(url, false, false)
+}
+
+/// The ranges of [`url_path_hierarchy`]'s levels in `url`.
+///
+/// ```
+/// use uriscan_crawl::hierarchy::url_path_hierarchy_bytes;
+/// assert_eq!(url_path_hierarchy_bytes(b"https://h/a?b").collect::<Vec<_>>(), [9..12, 9..13]);
+/// ```
+#[must_use]
+pub fn url_path_hierarchy_bytes(url: &[u8]) -> Levels<'_> {
+    Levels::new(url, true, false)
 }
 
 const fn is_separator(b: u8) -> bool {
@@ -48,8 +90,7 @@ const fn is_separator(b: u8) -> bool {
 /// `HTTP://x/y` and `svn+ssh://x/y` give the URL alone): where the host ends
 /// (at the first separator after `//`, or the end) and where the first level
 /// ends (after that separator).
-fn first_level(url: &str, rfc_scheme: bool) -> Option<(usize, usize)> {
-    let url = url.as_bytes();
+fn first_level(url: &[u8], rfc_scheme: bool) -> Option<(usize, usize)> {
     let n = if rfc_scheme {
         let n = until(url, |b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
         if !url.first().is_some_and(u8::is_ascii_alphabetic) {
@@ -68,8 +109,7 @@ fn first_level(url: &str, rfc_scheme: bool) -> Option<(usize, usize)> {
 
 impl UrlHierarchy<'_> {
     /// The next element as the range of the URL it is (what
-    /// [`Iterator::next`] gives is the URL's text there): for a column
-    /// kernel that makes each element a view into its input.
+    /// [`Iterator::next`] gives is the URL's text there).
     ///
     /// ```
     /// use uriscan_crawl::hierarchy::url_path_hierarchy;
@@ -77,10 +117,18 @@ impl UrlHierarchy<'_> {
     /// assert_eq!((levels.next_range(), levels.next_range(), levels.next_range()), (Some(19..22), Some(19..23), None));
     /// ```
     pub fn next_range(&mut self) -> Option<Range<usize>> {
-        let url = self.url.as_bytes();
+        self.levels.next()
+    }
+}
+
+impl Iterator for Levels<'_> {
+    type Item = Range<usize>;
+
+    fn next(&mut self) -> Option<Range<usize>> {
+        let url = self.url;
         let pos = match self.pos {
             Some(pos) => pos,
-            None => match first_level(self.url, self.rfc_scheme) {
+            None => match first_level(url, self.rfc_scheme) {
                 None => {
                     // Not `scheme://…`: the URL alone, or nothing for the path hierarchy.
                     self.pos = Some(url.len());
@@ -98,7 +146,8 @@ impl UrlHierarchy<'_> {
             },
         };
         // Skip separators, then take one segment and the separator after it.
-        let from = pos + until(&url[pos..], |b| !is_separator(b));
+        let rest = url.get(pos..).unwrap_or_default();
+        let from = pos + until(rest, |b| !is_separator(b));
         if from >= url.len() {
             self.pos = Some(url.len());
             return None;
@@ -147,7 +196,7 @@ impl<'a> Iterator for UrlHierarchy<'a> {
 /// ```
 #[must_use]
 pub fn url_hierarchy(url: &str) -> UrlHierarchy<'_> {
-    UrlHierarchy { url, start: 0, pos: None, path_only: false, rfc_scheme: false }
+    UrlHierarchy { url, levels: Levels::new(url.as_bytes(), false, false) }
 }
 
 /// [`url_hierarchy`] without the scheme and host, and without the root `/`
@@ -161,5 +210,5 @@ pub fn url_hierarchy(url: &str) -> UrlHierarchy<'_> {
 /// ```
 #[must_use]
 pub fn url_path_hierarchy(url: &str) -> UrlHierarchy<'_> {
-    UrlHierarchy { url, start: 0, pos: None, path_only: true, rfc_scheme: false }
+    UrlHierarchy { url, levels: Levels::new(url.as_bytes(), true, false) }
 }

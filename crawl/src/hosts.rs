@@ -118,6 +118,18 @@ pub fn domain_without_www(url: &str) -> Option<&str> {
     text(url, ch_domain(url.as_bytes(), Reader::Plain, true)?)
 }
 
+/// The range of [`domain_without_www`] in `url` (`None` for no host or an
+/// empty one).
+///
+/// ```
+/// use uriscan_crawl::hosts::domain_without_www_bytes;
+/// assert_eq!(domain_without_www_bytes(b"https://www.example.com/path"), Some(12..23));
+/// ```
+#[must_use]
+pub fn domain_without_www_bytes(url: &[u8]) -> Option<Range<usize>> {
+    ch_domain(url, Reader::Plain, true).filter(|r| !r.is_empty())
+}
+
 /// [`domain_rfc`] without one leading `www.` (ClickHouse's
 /// `domainWithoutWWWRFC`).
 ///
@@ -163,7 +175,17 @@ pub fn cut_www(url: &str) -> Cow<'_, str> {
 /// ```
 #[must_use]
 pub fn cut_www_position(url: &str) -> Option<usize> {
-    let u = url.as_bytes();
+    cut_www_position_bytes(url.as_bytes())
+}
+
+/// [`cut_www_position`] of the bytes `u`.
+///
+/// ```
+/// use uriscan_crawl::hosts::cut_www_position_bytes;
+/// assert_eq!(cut_www_position_bytes(b"//www.example.com"), Some(2));
+/// ```
+#[must_use]
+pub fn cut_www_position_bytes(u: &[u8]) -> Option<usize> {
     let slash = ch::find_byte(u, 0, b'/');
     if slash == u.len() || (slash != 0 && slash != ch::protocol(u).end + 1) || at(u, slash + 1) != b'/' {
         return None;
@@ -204,6 +226,18 @@ fn ch_top_level_domain(u: &[u8], reader: Reader) -> Option<Range<usize>> {
 #[must_use]
 pub fn top_level_domain(url: &str) -> Option<&str> {
     text(url, ch_top_level_domain(url.as_bytes(), Reader::Plain)?)
+}
+
+/// The range of [`top_level_domain`] in `url`.
+///
+/// ```
+/// use uriscan_crawl::hosts::top_level_domain_bytes;
+/// assert_eq!(top_level_domain_bytes(b"https://www.example.com.tr/a"), Some(24..26));
+/// assert_eq!(top_level_domain_bytes(b"http://1.2.3.4/"), None);
+/// ```
+#[must_use]
+pub fn top_level_domain_bytes(url: &[u8]) -> Option<Range<usize>> {
+    ch_top_level_domain(url, Reader::Plain).filter(|r| !r.is_empty())
 }
 
 /// The last label of [`domain_rfc`] (ClickHouse's `topLevelDomainRFC`).
@@ -324,8 +358,13 @@ fn ch_significant_custom(
 
 /// The subdomain itself, or the domain from it on (`cut`).
 fn significant_text(url: &str, found: Option<(Range<usize>, usize)>, cut: bool) -> Option<&str> {
+    text(url, significant_range(found, cut)?)
+}
+
+/// The range [`significant_text`] slices; `None` when empty.
+fn significant_range(found: Option<(Range<usize>, usize)>, cut: bool) -> Option<Range<usize>> {
     let (sub, domain_end) = found?;
-    text(url, if cut { sub.start..domain_end } else { sub })
+    Some(if cut { sub.start..domain_end } else { sub }).filter(|r| !r.is_empty())
 }
 
 /// The first significant subdomain of [`domain`] without its `www.`
@@ -346,6 +385,28 @@ fn significant_text(url: &str, found: Option<(Range<usize>, usize)>, cut: bool) 
 #[must_use]
 pub fn first_significant_subdomain(url: &str) -> Option<&str> {
     significant_text(url, ch_significant(url.as_bytes(), Reader::Plain, true, &is_two_label_suffix), false)
+}
+
+/// The range of [`first_significant_subdomain`] in `url`.
+///
+/// ```
+/// use uriscan_crawl::hosts::first_significant_subdomain_bytes;
+/// assert_eq!(first_significant_subdomain_bytes(b"https://news.clickhouse.com.tr/"), Some(13..23));
+/// ```
+#[must_use]
+pub fn first_significant_subdomain_bytes(url: &[u8]) -> Option<Range<usize>> {
+    significant_range(ch_significant(url, Reader::Plain, true, &is_two_label_suffix), false)
+}
+
+/// [`cut_to_first_significant_subdomain`]'s range in `url`.
+///
+/// ```
+/// use uriscan_crawl::hosts::cut_to_first_significant_subdomain_bytes;
+/// assert_eq!(cut_to_first_significant_subdomain_bytes(b"https://news.clickhouse.com.tr/"), Some(13..30));
+/// ```
+#[must_use]
+pub fn cut_to_first_significant_subdomain_bytes(url: &[u8]) -> Option<Range<usize>> {
+    significant_range(ch_significant(url, Reader::Plain, true, &is_two_label_suffix), true)
 }
 
 /// [`first_significant_subdomain`] on [`domain_rfc`] (ClickHouse's
@@ -500,8 +561,7 @@ pub fn cut_to_first_significant_subdomain_custom_with_www_rfc(
 }
 
 /// The port after the host a reader finds (ClickHouse's `port`, `portRFC`).
-pub(crate) fn ch_port(url: &str, rfc: bool) -> Option<u16> {
-    let u = url.as_bytes();
+pub(crate) fn ch_port(u: &[u8], rfc: bool) -> Option<u16> {
     let reader = if rfc { Reader::Rfc } else { Reader::Plain };
     let host = reader.host(u)?;
     let mut end = host.end;

@@ -42,6 +42,7 @@
 //!   (`a=2&a=1` stays so; their order can matter to the server).
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use uriscan::QueryPairs;
 
@@ -112,9 +113,20 @@ pub fn url_parameter_pairs(url: &str) -> QueryPairs<'_> {
 /// ```
 #[must_use]
 pub fn url_parameter<'u>(url: &'u str, name: &str) -> Option<&'u str> {
-    let u = url.as_bytes();
-    let begin = find_param(u, name.as_bytes())? + name.len() + 1;
-    url.get(begin..find_byte2(u, begin, b'&', b'#'))
+    url.get(url_parameter_bytes(url.as_bytes(), name.as_bytes())?)
+}
+
+/// The range of [`url_parameter`] in `url`.
+///
+/// ```
+/// use uriscan_crawl::params::url_parameter_bytes;
+/// assert_eq!(url_parameter_bytes(b"/?x=1&y=22#z", b"y"), Some(8..10));
+/// assert_eq!(url_parameter_bytes(b"/?x=1", b"y"), None);
+/// ```
+#[must_use]
+pub fn url_parameter_bytes(u: &[u8], name: &[u8]) -> Option<Range<usize>> {
+    let begin = find_param(u, name)? + name.len() + 1;
+    Some(begin..find_byte2(u, begin, b'&', b'#'))
 }
 
 /// The value of the first parameter `name`, form-decoded (`+` is a space,
@@ -173,7 +185,16 @@ fn next_name(u: &[u8], mut pos: usize) -> Option<(usize, usize)> {
 /// assert_eq!(url_parameter_names("http://h/?a=1&b").collect::<Vec<_>>(), ["a"]);
 /// ```
 pub fn url_parameter_names(url: &str) -> impl Iterator<Item = &str> {
-    let u = url.as_bytes();
+    url_parameter_names_bytes(url.as_bytes()).map_while(|r| url.get(r))
+}
+
+/// The ranges of [`url_parameter_names`] in `url`.
+///
+/// ```
+/// use uriscan_crawl::params::url_parameter_names_bytes;
+/// assert_eq!(url_parameter_names_bytes(b"/?x=1&y&z=").collect::<Vec<_>>(), [2..3, 6..7, 8..9]);
+/// ```
+pub fn url_parameter_names_bytes(u: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
     let mut pos = find_byte2(u, 0, b'?', b'#');
     let mut first = true;
     std::iter::from_fn(move || {
@@ -190,7 +211,7 @@ pub fn url_parameter_names(url: &str) -> impl Iterator<Item = &str> {
             return None;
         };
         pos = end;
-        url.get(start..end)
+        Some(start..end)
     })
 }
 
@@ -202,7 +223,16 @@ pub fn url_parameter_names(url: &str) -> impl Iterator<Item = &str> {
 /// assert_eq!(url_parameters("http://h/?x=1&y&=2&&z=#w=5").collect::<Vec<_>>(), ["x=1", "y", "=2", "", "z=", "w=5"]);
 /// ```
 pub fn url_parameters(url: &str) -> impl Iterator<Item = &str> {
-    let u = url.as_bytes();
+    url_parameters_bytes(url.as_bytes()).map_while(|r| url.get(r))
+}
+
+/// The ranges of [`url_parameters`] in `url`.
+///
+/// ```
+/// use uriscan_crawl::params::url_parameters_bytes;
+/// assert_eq!(url_parameters_bytes(b"/?x=1&y&z=").collect::<Vec<_>>(), [2..5, 6..7, 8..10]);
+/// ```
+pub fn url_parameters_bytes(u: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
     let mut pos = params_start(u);
     std::iter::from_fn(move || {
         let Some((start, stop)) = next_name(u, pos?) else {
@@ -211,7 +241,7 @@ pub fn url_parameters(url: &str) -> impl Iterator<Item = &str> {
         };
         let end = if u[stop] == b'=' { find_byte2(u, stop + 1, b'&', b'#') } else { stop };
         pos = (end < u.len()).then_some(end + 1);
-        url.get(start..end)
+        Some(start..end)
     })
 }
 

@@ -54,7 +54,18 @@ pub fn protocol(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn path(url: &str) -> &str {
-    slice(url, ch::path(url.as_bytes(), false))
+    slice(url, path_bytes(url.as_bytes()))
+}
+
+/// The range of [`path`] in `url`.
+///
+/// ```
+/// use uriscan_crawl::paths::path_bytes;
+/// assert_eq!(path_bytes(b"http://a.com/b/c?d#e"), 12..16);
+/// ```
+#[must_use]
+pub fn path_bytes(url: &[u8]) -> std::ops::Range<usize> {
+    ch::path(url, false)
 }
 
 /// [`path`] with everything after it (ClickHouse's `pathFull`).
@@ -67,7 +78,18 @@ pub fn path(url: &str) -> &str {
 /// ```
 #[must_use]
 pub fn path_full(url: &str) -> &str {
-    slice(url, ch::path(url.as_bytes(), true))
+    slice(url, path_full_bytes(url.as_bytes()))
+}
+
+/// The range of [`path_full`] in `url`.
+///
+/// ```
+/// use uriscan_crawl::paths::path_full_bytes;
+/// assert_eq!(path_full_bytes(b"http://a.com/b/c?d#e"), 12..20);
+/// ```
+#[must_use]
+pub fn path_full_bytes(url: &[u8]) -> std::ops::Range<usize> {
+    ch::path(url, true)
 }
 
 /// ClickHouse's `netloc`: from after `//` or `scheme://` (as [`domain`]
@@ -88,7 +110,18 @@ pub fn path_full(url: &str) -> &str {
 /// ```
 #[must_use]
 pub fn netloc(url: &str) -> Option<&str> {
-    Some(slice(url, ch::netloc(url.as_bytes()))).filter(|s| !s.is_empty())
+    Some(slice(url, netloc_bytes(url.as_bytes())?))
+}
+
+/// The range of [`netloc`] in `url` (`None` when empty).
+///
+/// ```
+/// use uriscan_crawl::paths::netloc_bytes;
+/// assert_eq!(netloc_bytes(b"http://u:p@a.com:80/x"), Some(7..19));
+/// ```
+#[must_use]
+pub fn netloc_bytes(url: &[u8]) -> Option<std::ops::Range<usize>> {
+    Some(ch::netloc(url)).filter(|r| !r.is_empty())
 }
 
 /// The port of `url` as ClickHouse's `port` reads it: the digits after the
@@ -108,6 +141,17 @@ pub fn netloc(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn port(url: &str) -> Option<u16> {
+    crate::hosts::ch_port(url.as_bytes(), false)
+}
+
+/// [`port`] of the bytes `url`.
+///
+/// ```
+/// use uriscan_crawl::paths::port_bytes;
+/// assert_eq!(port_bytes(b"https://a.com:8443/"), Some(8443));
+/// ```
+#[must_use]
+pub fn port_bytes(url: &[u8]) -> Option<u16> {
     crate::hosts::ch_port(url, false)
 }
 
@@ -124,7 +168,7 @@ pub fn port(url: &str) -> Option<u16> {
 /// ```
 #[must_use]
 pub fn port_rfc(url: &str) -> Option<u16> {
-    crate::hosts::ch_port(url, true)
+    crate::hosts::ch_port(url.as_bytes(), true)
 }
 
 /// The query of `url` without its `?` (ClickHouse's `queryString`): after
@@ -173,13 +217,27 @@ pub fn fragment(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn query_string_and_fragment(url: &str) -> Option<&str> {
-    let (question, hash) = ch::question_and_hash(url.as_bytes());
-    if question < url.len() {
-        url.get(question + 1..)
-    } else if hash < url.len() {
-        url.get(hash..)
-    } else {
-        None
+    url.get(query_string_and_fragment_bytes(url.as_bytes())?)
+}
+
+/// The range of [`query_string_and_fragment`] in `url`: one search for the
+/// first `?` or `#`, and after a `#` one for a `?` (the first `?` wins).
+///
+/// ```
+/// use uriscan_crawl::paths::query_string_and_fragment_bytes;
+/// assert_eq!(query_string_and_fragment_bytes(b"http://a/#d?e"), Some(12..13));
+/// assert_eq!(query_string_and_fragment_bytes(b"http://a/b#d"), Some(10..12));
+/// assert_eq!(query_string_and_fragment_bytes(b"http://a/b"), None);
+/// ```
+#[must_use]
+pub fn query_string_and_fragment_bytes(u: &[u8]) -> Option<std::ops::Range<usize>> {
+    let first = ch::find_byte2(u, 0, b'?', b'#');
+    match u.get(first)? {
+        b'?' => Some(first + 1..u.len()),
+        _ => match ch::find_byte(u, first, b'?') {
+            question if question < u.len() => Some(question + 1..u.len()),
+            _ => Some(first..u.len()),
+        },
     }
 }
 
@@ -193,8 +251,18 @@ pub fn query_string_and_fragment(url: &str) -> Option<&str> {
 /// ```
 #[must_use]
 pub fn cut_fragment(url: &str) -> &str {
-    let (_, hash) = ch::question_and_hash(url.as_bytes());
-    slice(url, 0..hash)
+    slice(url, cut_fragment_bytes(url.as_bytes()))
+}
+
+/// The range of [`cut_fragment`] in `url`: up to the first `#`.
+///
+/// ```
+/// use uriscan_crawl::paths::cut_fragment_bytes;
+/// assert_eq!(cut_fragment_bytes(b"http://a/b#c?d"), 0..10);
+/// ```
+#[must_use]
+pub fn cut_fragment_bytes(url: &[u8]) -> std::ops::Range<usize> {
+    0..ch::find_byte(url, 0, b'#')
 }
 
 /// `url` without its query and the `?`, the fragment kept (ClickHouse's
@@ -228,8 +296,18 @@ pub fn cut_query_string(url: &str) -> Cow<'_, str> {
 /// ```
 #[must_use]
 pub fn cut_query_string_range(url: &str) -> std::ops::Range<usize> {
-    let u = url.as_bytes();
-    let (question, _) = ch::question_and_hash(u);
+    cut_query_string_range_bytes(url.as_bytes())
+}
+
+/// [`cut_query_string_range`] of the bytes `u`.
+///
+/// ```
+/// use uriscan_crawl::paths::cut_query_string_range_bytes;
+/// assert_eq!(cut_query_string_range_bytes(b"http://a.com/p?q=1#f"), 14..18);
+/// ```
+#[must_use]
+pub fn cut_query_string_range_bytes(u: &[u8]) -> std::ops::Range<usize> {
+    let question = ch::find_byte(u, 0, b'?');
     question..ch::find_byte(u, question, b'#')
 }
 
