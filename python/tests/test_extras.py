@@ -66,10 +66,15 @@ def example(extra: str) -> str:
     return found[0]
 
 
-def _run(cmd: List[str], timeout: float, env: Dict[str, str]) -> subprocess.CompletedProcess:
-    """``cmd`` bounded in time: on a timeout its whole process group (a JVM
-    included) is killed and the test fails."""
-    child = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+def _start(cmd: List[str], env: Dict[str, str]) -> subprocess.Popen:
+    """``cmd`` started in its own process group (so that a timeout can kill
+    all of it, a JVM included), its output captured."""
+    return subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def _finish(cmd: List[str], child: subprocess.Popen, timeout: float) -> subprocess.CompletedProcess:
+    """Waits for ``child`` at most ``timeout`` seconds: past that its whole
+    process group is killed and the test fails."""
     try:
         out, err = child.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -77,6 +82,11 @@ def _run(cmd: List[str], timeout: float, env: Dict[str, str]) -> subprocess.Comp
         out, err = child.communicate()
         pytest.fail(f"{cmd[:4]} ran over {timeout} s\n{out[-2000:]}\n{err[-4000:]}")
     return subprocess.CompletedProcess(cmd, child.returncode, out, err)
+
+
+def _run(cmd: List[str], timeout: float, env: Dict[str, str]) -> subprocess.CompletedProcess:
+    """``cmd`` run to its end, bounded in time as :func:`_finish` says."""
+    return _finish(cmd, _start(cmd, env), timeout)
 
 
 def _clean_env() -> Dict[str, str]:
@@ -116,19 +126,34 @@ def test_readme_says_what_each_extra_installs():
             assert f"`{name}`" in row.group(1), (extra, name, row.group(0))
 
 
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Dict[str, tuple]:
+    """A fresh environment per extra, holding exactly that extra's
+    requirements: the five installs run side by side (their time is mostly
+    unpacking wheels, Spark's a third of a gigabyte), each bounded in time.
+    Maps each extra to its environment's directory and its install's
+    result; the test of the extra checks that result."""
+    env = _clean_env()
+    base = tmp_path_factory.mktemp("extras")
+    started = {}
+    for extra in sorted(MODULES):
+        venv = base / extra
+        done = _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], 120, env)
+        assert done.returncode == 0, done.stderr
+        # This interpreter's pip installs into the new environment (pip 22.3 or later).
+        install = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "-q", "--no-compile"]
+        install += ["--no-index", "--find-links", WHEELHOUSE, "-c", str(PINS), *extras()[extra]]
+        started[extra] = (venv, install, _start(install, env))
+    return {extra: (venv, _finish(install, child, 600)) for extra, (venv, install, child) in started.items()}
+
+
 @needs_wheelhouse
 @pytest.mark.parametrize("extra", sorted(MODULES))
-def test_extra_alone_runs_its_example(extra, tmp_path):
+def test_extra_alone_runs_its_example(extra, installed, tmp_path):
     env = _clean_env()
-    venv = tmp_path / "venv"
-    done = _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], 120, env)
-    assert done.returncode == 0, done.stderr
-    python = str(venv / "bin" / "python")
-    # This interpreter's pip installs into the new environment (pip 22.3 or later).
-    install = [sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-compile"]
-    install += ["--no-index", "--find-links", WHEELHOUSE, "-c", str(PINS), *extras()[extra]]
-    done = _run(install, 600, env)
+    venv, done = installed[extra]
     assert done.returncode == 0, done.stdout + done.stderr
+    python = str(venv / "bin" / "python")
     frozen = _run([sys.executable, "-m", "pip", "--python", python, "freeze"], 120, env)
     assert frozen.returncode == 0, frozen.stderr
 
