@@ -10,13 +10,13 @@ use std::ops::Range;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, GenericStringArray, ListArray, OffsetSizeTrait, StringViewArray, UInt16Array};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::{ArrowError, DataType, Field};
 use std::sync::Arc;
 
 use crate::source::{for_each_row, MAX_INLINE};
-use crate::views::{finish_views, make_view_in, ViewColumn};
+use crate::views::{finish_views, make_view_in, Validity, ViewColumn};
 
 /// One row's bytes and where they lie: `block` and `offset` locate `row`
 /// in the buffers [`for_each_bytes`] returns (unused for a row of at most
@@ -128,36 +128,6 @@ fn each_offset<O: OffsetSizeTrait>(a: &GenericStringArray<O>, f: &mut impl FnMut
     vec![a.values().clone()]
 }
 
-/// A validity bitmap written one bit per row into words sized for the
-/// column (bit `i % 64` of word `i / 64`).
-struct Bits {
-    words: Vec<u64>,
-}
-
-impl Bits {
-    fn new(n: usize) -> Bits {
-        Bits { words: vec![0; n.div_ceil(64)] }
-    }
-
-    #[inline(always)]
-    fn set(&mut self, i: usize, valid: bool) {
-        if let Some(w) = self.words.get_mut(i / 64) {
-            *w |= u64::from(valid) << (i % 64);
-        }
-    }
-
-    /// The null buffer of the `n` rows, with every null row of `input`
-    /// null too (one `and` of the two bitmaps).
-    fn nulls(self, n: usize, input: Option<&NullBuffer>) -> Option<NullBuffer> {
-        let mine = BooleanBuffer::new(Buffer::from_vec(self.words), 0, n);
-        let both = match input {
-            Some(input) => &mine & input.inner(),
-            None => mine,
-        };
-        Some(NullBuffer::new(both)).filter(|n| n.null_count() > 0)
-    }
-}
-
 /// A view column of the range `f` gives each row's bytes (a view into
 /// the input; `None` gives a null, as a null row does).
 #[inline(always)]
@@ -167,13 +137,13 @@ pub(crate) fn range_column(
 ) -> Result<StringViewArray, ArrowError> {
     let n = array.len();
     let mut views: Vec<u128> = Vec::with_capacity(n);
-    let mut valid = Bits::new(n);
-    let buffers = for_each_bytes(array, |i, row| {
+    let mut valid = Validity::with_capacity(n);
+    let buffers = for_each_bytes(array, |_, row| {
         let view = f(row.row).and_then(|r| row.view(r));
-        valid.set(i, view.is_some());
+        valid.push(view.is_some());
         views.push(view.unwrap_or(0));
     })?;
-    let nulls = valid.nulls(n, array.nulls());
+    let nulls = valid.finish_and(array.nulls());
     finish_views(views, buffers, nulls)
 }
 
@@ -183,13 +153,13 @@ pub(crate) fn range_column(
 pub(crate) fn u16_column(array: &dyn Array, f: impl Fn(&[u8]) -> Option<u16>) -> Result<UInt16Array, ArrowError> {
     let n = array.len();
     let mut values: Vec<u16> = Vec::with_capacity(n);
-    let mut valid = Bits::new(n);
-    for_each_bytes(array, |i, row| {
+    let mut valid = Validity::with_capacity(n);
+    for_each_bytes(array, |_, row| {
         let v = f(row.row);
-        valid.set(i, v.is_some());
+        valid.push(v.is_some());
         values.push(v.unwrap_or(0));
     })?;
-    Ok(UInt16Array::new(ScalarBuffer::from(values), valid.nulls(n, array.nulls())))
+    Ok(UInt16Array::new(ScalarBuffer::from(values), valid.finish_and(array.nulls())))
 }
 
 /// The items of one row of a list column: each range pushed becomes a

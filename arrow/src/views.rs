@@ -88,9 +88,25 @@ impl Validity {
     }
 
     /// The null buffer of the rows so far (`None` when none is null).
-    pub(crate) fn finish(mut self) -> Option<NullBuffer> {
+    pub(crate) fn finish(self) -> Option<NullBuffer> {
+        self.finish_and(None)
+    }
+
+    /// The null buffer of the rows so far with every null row of `input`
+    /// null too (one `and` of the two bitmaps; `None` when no row is
+    /// null). For a column whose rows are those of `input`, one to one.
+    pub(crate) fn finish_and(mut self, input: Option<&NullBuffer>) -> Option<NullBuffer> {
+        let input = input.filter(|n| n.null_count() > 0 && n.len() == self.len);
+        if self.nulls == 0 && input.is_none() {
+            return None;
+        }
         self.words.truncate(self.len.div_ceil(64));
-        (self.nulls > 0).then(|| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.words), 0, self.len)))
+        let mine = BooleanBuffer::new(Buffer::from_vec(self.words), 0, self.len);
+        let both = match input {
+            Some(input) => &mine & input.inner(),
+            None => mine,
+        };
+        Some(NullBuffer::new(both)).filter(|n| n.null_count() > 0)
     }
 }
 
