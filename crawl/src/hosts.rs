@@ -190,14 +190,7 @@ pub fn cut_www_position_bytes(u: &[u8]) -> Option<usize> {
     if slash == u.len() || (slash != 0 && slash != ch::protocol(u).end + 1) || at(u, slash + 1) != b'/' {
         return None;
     }
-    let mut start = slash + 2;
-    for (i, &b) in u.iter().enumerate().skip(start) {
-        match b {
-            b'@' => start = i + 1,
-            b':' | b'/' | b'?' | b'#' => break,
-            _ => {}
-        }
-    }
+    let start = ch::after_userinfo(u, slash + 2);
     (start + 4 < u.len() && u[start..].starts_with(b"www.")).then_some(start)
 }
 
