@@ -48,8 +48,10 @@ const fn refused(b: u8) -> bool {
 
 /// A set of bytes where a scan stops, searched eight bytes at a time: the
 /// eight bytes' entries are combined with `|` and only a chunk that holds
-/// a stop is searched byte by byte (about 2.5 instructions a byte where a
-/// loop that tests each byte takes 6 or more; callgrind).
+/// a stop is searched byte by byte. (Measured with callgrind on the
+/// `topLevelDomain` kernel: 479 instructions a row against 506 for a loop
+/// over the same table byte by byte; for the short segments of the
+/// hierarchies and for `netloc` it did not pay, and they keep byte loops.)
 struct Stops([bool; 256]);
 
 impl Stops {
