@@ -239,6 +239,107 @@ fn walk<T: Tables, S: Skip, const MIN: usize>(
     run_out::<T, S>(input, &mut c, regs, skipper)
 }
 
+/// Runs entry `entry` of `T` over the two inputs of `inputs` in lockstep
+/// ([`walk2`]), each with its own registers, with the best skipper the CPU
+/// supports; for each input, `None` when it is `limit` long or longer (not
+/// walked), else whether it was accepted or where it stopped. The registers
+/// are dropped: this is for the validators (the automata without tags),
+/// whose walks give nothing else. (A batch's odd last input is walked
+/// beside an empty one.)
+///
+/// Out of line, and generic over the tables only: one copy per validator
+/// and instruction set (`PairJob`'s `call`, entered through [`dispatch`]),
+/// not one per batch loop that calls it (the lockstep walk inlined into
+/// every entry and mode took the library's release build from 3 min 21 s
+/// to 18 min 37 s of CPU; BENCHMARKS.md).
+///
+/// [`dispatch`]: crate::simd::dispatch
+#[inline]
+pub(crate) fn run_pair<T: Tables>(
+    inputs: [&[u8]; 2],
+    entry: usize,
+    limit: usize,
+) -> [Option<Result<(), Stop<T::Context>>>; 2] {
+    crate::simd::dispatch(PairJob::<T> { inputs, entry, limit, tables: core::marker::PhantomData })
+}
+
+struct PairJob<'a, T> {
+    inputs: [&'a [u8]; 2],
+    entry: usize,
+    limit: usize,
+    tables: core::marker::PhantomData<T>,
+}
+
+impl<T: Tables> WithSkip for PairJob<'_, T> {
+    type Out = [Option<Result<(), Stop<T::Context>>>; 2];
+
+    #[inline(always)]
+    fn call<S: Skip>(self, skipper: S) -> Self::Out {
+        let PairJob { inputs: [a, b], entry, limit, .. } = self;
+        let (mut ra, mut rb) = (T::new_regs(), T::new_regs());
+        // An input too long to walk is walked as an empty one, its result
+        // dropped (no copy of the single walk beside the pair's).
+        let (wa, wb) = (a.len() < limit, b.len() < limit);
+        let (a, b) = (if wa { a } else { &[] }, if wb { b } else { &[] });
+        let [p, q] = walk2_by_length::<T, S>([a, b], entry, [&mut ra, &mut rb], skipper);
+        [wa.then_some(p), wb.then_some(q)]
+    }
+}
+
+/// [`walk2`] by one of its two copies, as [`walk_by_length`]: the one for
+/// pairs of inputs that each hold a whole 32-byte block, or the general one.
+#[inline(always)]
+fn walk2_by_length<T: Tables, S: Skip>(
+    inputs: [&[u8]; 2],
+    entry: usize,
+    regs: [&mut T::Regs; 2],
+    skipper: S,
+) -> [Result<(), Stop<T::Context>>; 2] {
+    if inputs[0].len() >= 32 && inputs[1].len() >= 32 {
+        walk2::<T, S, 32>(inputs, entry, regs, skipper)
+    } else {
+        walk2::<T, S, 0>(inputs, entry, regs, skipper)
+    }
+}
+
+/// [`walk`] over two inputs in lockstep, a step of one then a step of the
+/// other, each with its own position, state and registers, so that the
+/// loads of one walk overlap the other's; once one is over, the other runs
+/// out alone. The results in the order of the inputs.
+///
+/// One copy of the walk that runs out, whichever input it is: three
+/// copies of [`enter`] per `MIN` (two lockstep steps, one run-out step).
+/// Each copy is code for every validator and instruction set, and the
+/// build's time grows with them (BENCHMARKS.md, "Scanner, fifth round").
+#[inline(always)]
+fn walk2<T: Tables, S: Skip, const MIN: usize>(
+    [a, b]: [&[u8]; 2],
+    entry: usize,
+    [ra, rb]: [&mut T::Regs; 2],
+    skipper: S,
+) -> [Result<(), Stop<T::Context>>; 2] {
+    // `MIN` as in [`walk`], for both inputs.
+    if a.len() < MIN || b.len() < MIN {
+        return walk2::<T, S, 0>([a, b], entry, [ra, rb], skipper);
+    }
+    let (mut ca, mut cb) = (begin::<T>(entry), begin::<T>(entry));
+    let (a_over, over) = loop {
+        if let Some(x) = step::<T, S>(a, &mut ca, ra, skipper) {
+            break (true, x);
+        }
+        if let Some(y) = step::<T, S>(b, &mut cb, rb, skipper) {
+            break (false, y);
+        }
+    };
+    let (input, c, regs) = if a_over { (b, &mut cb, rb) } else { (a, &mut ca, ra) };
+    let rest = run_out::<T, S>(input, c, regs, skipper);
+    if a_over {
+        [over, rest]
+    } else {
+        [rest, over]
+    }
+}
+
 /// Where a walk is: the position of the next byte, the state (premultiplied
 /// by the class count), whether it has met a triplet (see [`enter`]), and
 /// the self-loop field of the state it has just entered (0 for none): the
@@ -445,7 +546,104 @@ fn utf8_contains(full: &[u64; 16], ranges: &[(u32, u32)], c: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::simd::{dispatch_on, Isa};
     use crate::tables::rfc3987 as t;
+
+    /// Where a walk stopped, if it did not accept: the index and context.
+    type Outcome<T> = Result<(), (usize, <T as Tables>::Context)>;
+
+    /// The single walk of `input` from `entry` with the skipper of `isa`.
+    fn single<T: Tables>(isa: Isa, input: &[u8], entry: usize) -> Option<Outcome<T>> {
+        struct One<'a, T>(&'a [u8], usize, core::marker::PhantomData<T>);
+        impl<T: Tables> WithSkip for One<'_, T> {
+            type Out = Outcome<T>;
+            fn call<S: Skip>(self, skipper: S) -> Outcome<T> {
+                let mut regs = T::new_regs();
+                walk_by_length::<T, S>(self.0, self.1, &mut regs, skipper).map_err(|s| (s.index, s.context))
+            }
+        }
+        dispatch_on(isa, One::<T>(input, entry, core::marker::PhantomData))
+    }
+
+    /// [`run_pair`] with the skipper of `isa`.
+    fn pair<T: Tables>(isa: Isa, inputs: [&[u8]; 2], entry: usize, limit: usize) -> Option<[Option<Outcome<T>>; 2]> {
+        let job = PairJob::<T> { inputs, entry, limit, tables: core::marker::PhantomData };
+        let out = dispatch_on(isa, job)?;
+        Some(out.map(|r| r.map(|r| r.map_err(|s| (s.index, s.context)))))
+    }
+
+    /// The first field of every data line of the test data files (valid
+    /// and invalid references of every grammar), raw (escapes left as they
+    /// are: more invalid inputs); and each of them lengthened past a 32-byte
+    /// block twice, once by a tail of percent-encoded and non-ASCII text
+    /// (valid where the input ends in a path, query or fragment) and once
+    /// by itself (mostly invalid, stopping late); and the empty input. So
+    /// pairs mix short and long inputs, ones that stop early and ones that
+    /// run long.
+    fn pool() -> Vec<Vec<u8>> {
+        let files = [
+            include_str!("../tests/data/rfc3986_valid.txt"),
+            include_str!("../tests/data/rfc3986_invalid.txt"),
+            include_str!("../tests/data/rfc3987_utf8.txt"),
+            include_str!("../tests/data/rfc3987_examples.txt"),
+            include_str!("../tests/data/rfc2396.txt"),
+        ];
+        let lines = files.iter().flat_map(|f| f.lines()).filter(|l| l.contains('\t'));
+        let firsts: Vec<&[u8]> = lines.filter_map(|l| l.split('\t').next()).map(str::as_bytes).collect();
+        let tail = "a%C3%A9b/%E6%97%A5x-y~z/\u{e9}t\u{65e5}/q%2F".as_bytes();
+        let long = firsts.iter().flat_map(|&b| [[b, tail, tail].concat(), [b, b, b].concat()]);
+        let mut pool: Vec<Vec<u8>> = firsts.iter().map(|b| b.to_vec()).chain(long).collect();
+        pool.insert(pool.len() / 2, Vec::new());
+        pool
+    }
+
+    /// The lockstep walk of two inputs gives each exactly the outcome of
+    /// the single walk with the scalar skipper, with every skipper this CPU
+    /// has: for every pair of neighbours in the pool (and each input beside
+    /// itself and beside the empty input; valid and invalid, shorter and
+    /// longer than a block, in every mix), with a length limit that leaves
+    /// some inputs out (`None`: not walked), for every grammar's automata,
+    /// validator and tagged, from every entry.
+    #[test]
+    fn lockstep_pairs_equal_the_scalar_single_walk() {
+        fn check<T: Tables>(pool: &[&[u8]], what: &str) -> usize
+        where
+            T::Context: PartialEq + core::fmt::Debug,
+        {
+            let mut n = 0;
+            for entry in 0..T::AUTOMATON.starts.len() {
+                let want: Vec<Outcome<T>> =
+                    pool.iter().map(|&b| single::<T>(Isa::Scalar, b, entry).expect("the scalar walk runs")).collect();
+                let empty = pool.iter().position(|b| b.is_empty()).expect("the pool holds the empty input");
+                let pairs = (0..pool.len()).flat_map(|k| [(k, (k + 1) % pool.len()), (k, k), (k, empty), (empty, k)]);
+                for isa in Isa::ALL {
+                    for limit in [NONE as usize, 40] {
+                        for (j, k) in pairs.clone() {
+                            let Some(got) = pair::<T>(isa, [pool[j], pool[k]], entry, limit) else { break };
+                            for (o, x) in got.into_iter().zip([j, k]) {
+                                let w = (pool[x].len() < limit).then(|| want[x].clone());
+                                let input = String::from_utf8_lossy(pool[x]);
+                                assert_eq!(o, w, "{what} {isa:?} entry {entry} limit {limit}: {input:?} in ({j}, {k})");
+                                n += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            n
+        }
+        use crate::tables::{with_tables, with_validator, Grammar};
+        let owned = pool();
+        let pool: Vec<&[u8]> = owned.iter().map(Vec::as_slice).collect();
+        assert!(pool.len() > 300, "{}", pool.len());
+        assert!(pool.iter().filter(|b| b.len() >= 32).count() > 50);
+        let mut n = 0;
+        for &g in Grammar::ALL {
+            n += with_tables!(g, T => check::<T>(&pool, g.name()));
+            n += with_validator!(g, T => check::<T>(&pool, g.name()));
+        }
+        assert!(n > 100_000, "{n}");
+    }
 
     /// Every self-loop state of RFC 3987's automaton with the self-loop
     /// field of the transitions into it.
