@@ -114,50 +114,26 @@ where
     });
 }
 
-/// [`validate`] over many inputs: `each` gets every item back, in order,
-/// with its result. The inputs are walked two at a time in lockstep
-/// ([`validate_pair`]), so the next item is taken before this one is
-/// handed back; an odd last one is walked beside an empty input.
+/// [`validate`] over many inputs in one dispatched call: `each` gets every
+/// item back, in order, with its result.
 ///
 /// Never panics.
 #[inline]
-pub(crate) fn validate_each<X, I, G>(mut inputs: I, syntax: Syntax, mut each: G)
+pub(crate) fn validate_each<X, I, G>(inputs: I, syntax: Syntax, mut each: G)
 where
     X: AsRef<[u8]>,
     I: Iterator<Item = X>,
     G: FnMut(X, Result<(), ParseError>),
 {
-    while let Some(x) = inputs.next() {
-        let Some(y) = inputs.next() else {
-            let [r, _] = validate_pair(syntax, [x.as_ref(), &[]], NONE as usize);
-            each(x, r);
-            return;
-        };
-        let [p, q] = validate_pair(syntax, [x.as_ref(), y.as_ref()], NONE as usize);
-        each(x, p);
-        each(y, q);
-    }
-}
-
-/// [`validate`] of two inputs in lockstep (`automaton::run_pair`): each
-/// one's loads overlap the other's. An input `limit` long or longer is not
-/// walked: it is [too long](ErrorKind::TooLong). (`limit` is `NONE` but in
-/// the tests.)
-///
-/// Never panics. (Out of line and not generic: the lockstep walk is
-/// compiled once per validator and instruction set, here, not in every
-/// batch loop that calls it; see `run_pair`.)
-#[inline(never)]
-pub(crate) fn validate_pair(syntax: Syntax, inputs: [&[u8]; 2], limit: usize) -> [Result<(), ParseError>; 2] {
     let entry = syntax.entry();
-    let [p, q] = with_validator!(syntax.grammar(), T => crate::automaton::run_pair::<T>(inputs, entry, limit));
-    let result = |x: &[u8], r: Option<Result<(), Stop<ErrorKind>>>| match r {
-        Some(Ok(())) => Ok(()),
-        Some(Err(s)) => Err(stopped(x, s)),
-        None => Err(too_long(x)),
-    };
-    let [a, b] = inputs;
-    [result(a, p), result(b, q)]
+    with_validator!(syntax.grammar(), T => crate::automaton::run_each::<T, X, I, _>(inputs, entry, NONE as usize, |x, r| {
+        let r = match r {
+            Some(Ok(_)) => Ok(()),
+            Some(Err(s)) => Err(stopped(x.as_ref(), s)),
+            None => Err(too_long(x.as_ref())),
+        };
+        each(x, r);
+    }))
 }
 
 /// Runs entry `entry` of `T`.
@@ -213,70 +189,4 @@ where
     }
     let set = tags.get(2 * NCAPTURES..).unwrap_or_default();
     caps.kind = T::AUTOMATON.marks.iter().zip(set).find(|(_, &t)| t != NONE).map(|(m, _)| *m);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Inputs of every kind for the validators: valid and invalid, empty,
-    /// shorter and longer than a block, percent-encoded and not UTF-8.
-    const INPUTS: [&[u8]; 10] = [
-        b"http://a/b?c#d",
-        b"",
-        b"a b",
-        b"http://[::1",
-        b"//example.com/path/with/enough/bytes/for/a/block?and=a&query#frag",
-        b"/%C3%A9t%C3%A9/%E6%97%A5%E6%9C%AC/%zz",
-        b"caf\xC3\xA9",
-        b"\xFF",
-        b"https://host.example/a/long/path/that/is/valid/in/every/grammar",
-        b"%",
-    ];
-
-    /// A pair gives each input [`validate`]'s result, with a length limit
-    /// the too-long error: for every syntax and every ordered pair.
-    #[test]
-    fn pairs_equal_single_validation() {
-        let mut n = 0;
-        for &syntax in Syntax::ALL {
-            for a in INPUTS {
-                for b in INPUTS {
-                    let got = validate_pair(syntax, [a, b], NONE as usize);
-                    assert_eq!(got, [validate(a, syntax), validate(b, syntax)], "{syntax}: {a:?} {b:?}");
-                    let limited = validate_pair(syntax, [a, b], 20);
-                    for (r, x) in limited.into_iter().zip([a, b]) {
-                        let want = if x.len() >= 20 { Err(too_long(x)) } else { validate(x, syntax) };
-                        assert_eq!(r, want, "{syntax}: {x:?} limited");
-                        n += 1;
-                    }
-                }
-            }
-        }
-        assert!(n > 1000, "{n}");
-    }
-
-    /// The batch hands every item back once, in order, with [`validate`]'s
-    /// result: for batches of every length from 0 to 9 (odd and even).
-    #[test]
-    fn batches_equal_single_validation() {
-        for &syntax in Syntax::ALL {
-            for len in 0..=9 {
-                let items: Vec<(usize, &[u8])> = INPUTS.iter().copied().cycle().take(len).enumerate().collect();
-                let mut got = Vec::new();
-                validate_each(items.iter().copied().map(Item), syntax, |Item((k, _)), r| got.push((k, r)));
-                let want: Vec<_> = items.iter().map(|&(k, b)| (k, validate(b, syntax))).collect();
-                assert_eq!(got, want, "{syntax}: {len}");
-            }
-        }
-    }
-
-    /// A batch item: its index and bytes.
-    struct Item<'a>((usize, &'a [u8]));
-
-    impl AsRef<[u8]> for Item<'_> {
-        fn as_ref(&self) -> &[u8] {
-            self.0 .1
-        }
-    }
 }
