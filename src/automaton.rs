@@ -235,37 +235,84 @@ fn walk<T: Tables, S: Skip, const MIN: usize>(
     if input.len() < MIN {
         return walk::<T, S, 0>(input, entry, regs, skipper);
     }
+    let mut c = begin::<T>(entry);
+    run_out::<T, S>(input, &mut c, regs, skipper)
+}
+
+/// Where a walk is: the position of the next byte, the state (premultiplied
+/// by the class count), whether it has met a triplet (see [`enter`]), and
+/// the self-loop field of the state it has just entered (0 for none): the
+/// run that [`step`] skips first.
+struct Cursor {
+    i: usize,
+    s: usize,
+    seen: bool,
+    acc: u32,
+}
+
+/// The start of a walk of `input` from entry `entry`: its state, whose run
+/// the first [`step`] skips.
+#[inline(always)]
+fn begin<T: Tables>(entry: usize) -> Cursor {
     let e = T::AUTOMATON.starts[entry];
-    let mut s = layout::target(e);
-    let mut i = 0usize;
-    let mut seen = false;
-    if layout::self_loop(e) != 0 {
-        i = enter::<T, S>(input, i, layout::self_loop(e), &mut s, &mut seen, skipper);
-    }
-    while let Some(&b) = input.get(i) {
-        let e = T::AUTOMATON.trans[s + T::AUTOMATON.classes[b as usize] as usize];
-        let list = layout::ops(e);
-        if list != 0 {
-            T::apply(list, i as u32, regs);
-        }
-        let t = layout::target(e);
-        if t == 0 {
-            return Err(Stop { index: i, context: T::AUTOMATON.contexts[s / T::AUTOMATON.nclasses] });
-        }
-        s = t;
-        i += 1;
-        if layout::self_loop(e) != 0 {
-            i = enter::<T, S>(input, i, layout::self_loop(e), &mut s, &mut seen, skipper);
+    Cursor { i: 0, s: layout::target(e), seen: false, acc: layout::self_loop(e) }
+}
+
+/// The rest of the walk at `c`: [`step`] until it is over.
+#[inline(always)]
+fn run_out<T: Tables, S: Skip>(
+    input: &[u8],
+    c: &mut Cursor,
+    regs: &mut T::Regs,
+    skipper: S,
+) -> Result<(), Stop<T::Context>> {
+    loop {
+        if let Some(r) = step::<T, S>(input, c, regs, skipper) {
+            return r;
         }
     }
-    let st = s / T::AUTOMATON.nclasses;
-    match layout::accept_list(T::AUTOMATON.finals[st]) {
-        Some(list) => {
-            T::apply(u32::from(list), input.len() as u32, regs);
-            Ok(())
-        }
-        None => Err(Stop { index: input.len(), context: T::AUTOMATON.contexts[st] }),
+}
+
+/// One step of the walk at `c`: the run of the state it has just entered,
+/// if any, then the transition on the next byte, or, at the end of the
+/// input, acceptance. `Some` with the walk's result when it is over: `Ok`
+/// on acceptance (the tag values in their home registers), else where it
+/// stopped. (The run is skipped at the start of a step rather than at the
+/// end of the one before, so that a walk holds one copy of [`enter`]: the
+/// start's run is the first step's.)
+#[inline(always)]
+fn step<T: Tables, S: Skip>(
+    input: &[u8],
+    c: &mut Cursor,
+    regs: &mut T::Regs,
+    skipper: S,
+) -> Option<Result<(), Stop<T::Context>>> {
+    if c.acc != 0 {
+        c.i = enter::<T, S>(input, c.i, c.acc, &mut c.s, &mut c.seen, skipper);
     }
+    let Some(&b) = input.get(c.i) else {
+        let st = c.s / T::AUTOMATON.nclasses;
+        return Some(match layout::accept_list(T::AUTOMATON.finals[st]) {
+            Some(list) => {
+                T::apply(u32::from(list), input.len() as u32, regs);
+                Ok(())
+            }
+            None => Err(Stop { index: input.len(), context: T::AUTOMATON.contexts[st] }),
+        });
+    };
+    let e = T::AUTOMATON.trans[c.s + T::AUTOMATON.classes[b as usize] as usize];
+    let list = layout::ops(e);
+    if list != 0 {
+        T::apply(list, c.i as u32, regs);
+    }
+    let t = layout::target(e);
+    if t == 0 {
+        return Some(Err(Stop { index: c.i, context: T::AUTOMATON.contexts[c.s / T::AUTOMATON.nclasses] }));
+    }
+    c.s = t;
+    c.i += 1;
+    c.acc = layout::self_loop(e);
+    None
 }
 
 /// Entering a state whose self-loop field is `acc` (non-zero) at `i`: skips

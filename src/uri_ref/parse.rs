@@ -174,7 +174,9 @@ impl Syntax {
     /// Checks every string of `inputs`, in order, and calls `f` with each
     /// string and its result: [`validate`](Syntax::validate) for a batch
     /// (the validator's SIMD code chosen and entered once, as in
-    /// [`parse_each`](Syntax::parse_each)).
+    /// [`parse_each`](Syntax::parse_each)). As there, `f` runs for each
+    /// item before the next one is taken from the iterator, so state the
+    /// iterator and `f` share stays in step.
     ///
     /// Never panics (unless the iterator or `f` does).
     ///
