@@ -157,7 +157,10 @@ fn port_number(u: &UriRef<'_>) -> Option<i32> {
 pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
     let n = array.len();
     let mut valid_bits = BooleanBufferBuilder::new(n);
-    let mut parts: Vec<ViewColumn> = COMPONENTS.iter().map(|_| ViewColumn::with_capacity(n)).collect();
+    // An array walked by index beside `COMPONENTS` (a `Vec` zipped with the
+    // array by value copied the array, a `memcpy` call a row; this form is
+    // 12 instructions a row below the zip by reference; callgrind).
+    let mut parts: [ViewColumn; COMPONENTS.len()] = core::array::from_fn(|_| ViewColumn::with_capacity(n));
     let mut host_kind = ViewColumn::with_capacity(n);
     let mut port = NumberColumn::<i32>::with_capacity(n);
     let mut error_index = NumberColumn::<u64>::with_capacity(n);
@@ -187,10 +190,8 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
         valid_bits.append(parsed.is_ok());
         match &parsed {
             Ok(u) => {
-                // `&COMPONENTS`: zipping the array by value copied it, a
-                // `memcpy` call a row (measured).
-                for (col, &(_, part)) in parts.iter_mut().zip(&COMPONENTS) {
-                    col.push_range(&row, u.range(part));
+                for (i, col) in parts.iter_mut().enumerate() {
+                    col.push_range(&row, u.range(COMPONENTS[i].1));
                 }
                 match u.host_kind().and_then(kind_view) {
                     Some(view) => host_kind.push_inline_view(view),
