@@ -231,12 +231,12 @@ fn lead_lanes(w: u32, from: u32, tail: bool) -> u32 {
 /// byte alone does not say they are in the set (`E2`, four-byte ones,
 /// ...): each leading byte among the `doubt` lanes of the block at `at`
 /// below the first of the `hard` ones (ASCII stops: no character takes
-/// them),
-/// in order, until one leads no character of the set (that lane stays a
-/// stop, and nothing after it matters). The character's code point is
-/// looked up in the generator's tables ([`super::Utf8::char_at`]). Out of
-/// line: scalar code, which kept inline cost the blocks without such
-/// characters about 120 instructions per IRI (measured).
+/// them), in order, until one leads no character of the set (that lane
+/// stays a stop, and nothing after it matters). The character's code
+/// point is looked up in the generator's tables
+/// ([`super::Utf8::char_at`]). Out of line: scalar code, which inline cost
+/// the IRIs without such characters about 40 instructions each (the
+/// `:percent` corpus, 882 against 839; measured).
 #[inline(never)]
 fn utf8_doubts(input: &[u8], at: usize, mut doubt: u32, hard: u32, utf8: super::Utf8<'_>) -> u32 {
     // The lanes below the first hard stop (all of them when there is none).
