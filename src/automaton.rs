@@ -16,12 +16,12 @@
 //! see `src/simd/`). Where a run stops at a byte >= 0x80 and the
 //! generator found characters that lead the state back to itself (RFC
 //! 3987's `ucschar` inside an `ipath`, `iquery`, ...: `UTF8_RANGES`), the
-//! skipper takes the characters of the set into its SIMD blocks: by masks
-//! those whose leading byte leads only characters of the set (`UTF8_LEADS`:
-//! Latin, Greek, Cyrillic, Arabic, CJK, ...), by a look-up of the code point
-//! the others (`E2` punctuation, emoji, ...), so `/wiki/日本–語😀` stays one
-//! run; a character outside the set is walked byte by byte, and refused
-//! where the tables refuse it.
+//! skipper takes the characters whose leading byte leads only characters
+//! of the set (`UTF8_LEADS`: Latin, Greek, Cyrillic, Arabic, CJK, ...) into
+//! its SIMD blocks, and the walker steps over the other characters of the
+//! set one at a time and skips on, so `/wiki/日本_語` stays one run; a
+//! character outside the set is walked byte by byte, and refused where the
+//! tables refuse it.
 //! Tag operations, acceptance's included, are generated code (`apply`), so
 //! they compile to a few stores with constant indices.
 
@@ -62,34 +62,22 @@ fn set<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
         // in every block (measured).
         high: if T::AUTOMATON.accels.any_high { T::AUTOMATON.accels.high[k] } else { layout::HIGH_NONE },
         ext: None,
-        utf8: utf8_set::<T>(k),
+        utf8: utf8_leads::<T>(k),
     }
 }
 
-/// The UTF-8 characters the runs of run set `k` may hold, if any. (An
-/// ASCII grammar has none: this compiles to `None`.)
+/// The safe leading bytes of the UTF-8 characters the runs of run set `k`
+/// may hold, if any. (An ASCII grammar has none: this compiles to `None`.)
 #[inline(always)]
-fn utf8_set<T: Tables>(k: usize) -> Option<crate::simd::Utf8<'static>> {
-    let a = &T::AUTOMATON.accels;
-    if a.utf8_leads.is_empty() {
+fn utf8_leads<T: Tables>(k: usize) -> Option<&'static [u8; 32]> {
+    if T::AUTOMATON.accels.utf8_leads.is_empty() {
         return None;
     }
     // Row `u - 1`; `u` is 0 for a set without UTF-8, which wraps past
     // every row (one compare where a test for 0 and a bounds check were
     // two; measured).
-    let u = (a.utf8[k] as usize).wrapping_sub(1);
-    let leads = a.utf8_leads.get(u)?;
-    Some(crate::simd::Utf8 { leads, u, lookup: utf8_char_of::<T> })
-}
-
-/// [`crate::simd::utf8_char`] in UTF-8 run set `u` of `T` (0 when there is
-/// no such set).
-fn utf8_char_of<T: Tables>(input: &[u8], j: usize, u: usize) -> usize {
-    let a = &T::AUTOMATON.accels;
-    match (a.utf8_full.get(u), a.utf8_ranges.get(u)) {
-        (Some(full), Some(ranges)) => crate::simd::utf8_char(input, j, full, ranges),
-        _ => 0,
-    }
+    let u = T::AUTOMATON.accels.utf8[k] as usize;
+    T::AUTOMATON.accels.utf8_leads.get(u.wrapping_sub(1))
 }
 
 /// [`set`] with the triplets its runs may hold, if any. (Runs are skipped
@@ -411,12 +399,47 @@ fn utf8_runs<T: Tables, S: Skip, R: Fn(u32) -> crate::simd::Set<'static>>(
 /// `ranges`: all of it); `i` itself when the first is not.
 #[inline]
 pub(crate) fn utf8_run(input: &[u8], mut i: usize, full: &[u64; 16], ranges: &[(u32, u32)]) -> usize {
+    let cont = |k: usize| input.get(k).map(|&b| u32::from(b) ^ 0x80).filter(|&v| v < 0x40);
     loop {
-        match crate::simd::utf8_char(input, i, full, ranges) {
-            0 => return i,
-            n => i += n,
+        let Some(&b0) = input.get(i) else { return i };
+        let (c, n) = match b0 {
+            0xC2..=0xDF => match cont(i + 1) {
+                Some(c1) => (u32::from(b0 & 0x1F) << 6 | c1, 2),
+                None => return i,
+            },
+            0xE0..=0xEF => match (cont(i + 1), cont(i + 2)) {
+                (Some(c1), Some(c2)) => (u32::from(b0 & 0x0F) << 12 | c1 << 6 | c2, 3),
+                _ => return i,
+            },
+            0xF0..=0xF4 => match (cont(i + 1), cont(i + 2), cont(i + 3)) {
+                (Some(c1), Some(c2), Some(c3)) => (u32::from(b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3, 4),
+                _ => return i,
+            },
+            _ => return i,
+        };
+        // Overlong forms, surrogates and values above U+10FFFF are in no
+        // set: the generator walks well-formed UTF-8 only.
+        let well_formed = match n {
+            3 => c >= 0x800 && !(0xD800..=0xDFFF).contains(&c),
+            4 => (0x1_0000..=0x10_FFFF).contains(&c),
+            _ => true,
+        };
+        if !well_formed || !utf8_contains(full, ranges, c) {
+            return i;
         }
+        i += n;
     }
+}
+
+/// Whether code point `c` is in the UTF-8 run set (`full`, `ranges`).
+#[inline(always)]
+fn utf8_contains(full: &[u64; 16], ranges: &[(u32, u32)], c: u32) -> bool {
+    let block = (c >> 6) as usize;
+    if block < 1024 && full[block / 64] >> (block % 64) & 1 != 0 {
+        return true;
+    }
+    let k = ranges.partition_point(|&(_, hi)| hi < c);
+    ranges.get(k).is_some_and(|&(lo, _)| lo <= c)
 }
 
 #[cfg(test)]

@@ -347,9 +347,8 @@ pub const fn nibbles(bits: &[u64; 4]) -> Nibbles {
 /// overlong, nor `ED`, which leads surrogates) when the `UTF8_LEAD3` bit is.
 /// `hi` has [`UTF8_LEAD_C`] at 0xC, [`UTF8_LEAD_D`] at 0xD and [`UTF8_LEAD3`]
 /// at 0xE, 0 elsewhere: a SIMD skipper then steps over whole characters of
-/// the set in a block with two `pshufb`, and looks up the code point of
-/// every other character (`E2`, `EF`, four-byte ones, ...) in the set's
-/// tables where it stands.
+/// the set in a block with two `pshufb`, and leaves every other character to
+/// the scalar decoder.
 ///
 /// ```
 /// use uriscan_layout as l;

@@ -142,13 +142,13 @@ unsafe fn hits<V: Vector>(v: V, t: &[u8; 32], hi_t: V) -> u32 {
 }
 
 /// For the lanes of `v`: those with a safe two-byte and a safe three-byte
-/// leading byte of `leads` (`uriscan_layout::utf8_leads`), the
-/// continuation bytes, and the bytes `>= 0x80`.
+/// leading byte of `leads` (`uriscan_layout::utf8_leads`), and the
+/// continuation bytes.
 ///
 /// # Safety
 /// The CPU supports `V`'s instruction set.
 #[inline(always)]
-unsafe fn utf8_masks<V: Vector>(v: V, leads: &[u8; 32]) -> [u32; 4] {
+unsafe fn utf8_masks<V: Vector>(v: V, leads: &[u8; 32]) -> [u32; 3] {
     // SAFETY: `table` reads the 16 bytes it is given; the rest are
     // register-only operations of `V`; the CPU supports them.
     unsafe {
@@ -159,7 +159,7 @@ unsafe fn utf8_masks<V: Vector>(v: V, leads: &[u8; 32]) -> [u32; 4] {
         let l3 = hit.and(V::splat(uriscan_layout::UTF8_LEAD3)).eq(zero);
         // 0x80..=0xBF are the bytes below -0x40 as `i8`.
         let cont = V::splat(0xC0).gt(v);
-        [!l2.movemask() & all::<V>(), !l3.movemask() & all::<V>(), cont.movemask(), v.movemask()]
+        [!l2.movemask() & all::<V>(), !l3.movemask() & all::<V>(), cont.movemask()]
     }
 }
 
@@ -189,71 +189,36 @@ fn utf8_cover(lanes: u32, l2: u32, l3: u32, cont: u32) -> u32 {
     ok2 | ok2 << 1 | ok3 | ok3 << 1 | ok3 << 2
 }
 
-/// The lanes at the block's end where an element (a triplet, of three
-/// bytes, or a character, of up to four) may lead and go on past it.
-const OPEN: u32 = 3;
-
 /// Where the walk over a block of `w` lanes goes on after its covers
 /// (`stop` and `cover` of [`block`]): the stops, and how many lanes the
 /// block has settled (`w` unless it is not the input's last).
 ///
-/// An element is at most four bytes: one that leads in the block's last
-/// [`OPEN`] lanes may go on past it. Unless the block is the input's last
-/// (`tail`: its masks are then exact, a cut element is no element), those
-/// lanes are left to the next block, which starts where the covers of this
-/// one end: at lane `w - OPEN`, or past the lanes an element leading before
-/// it covers there. (No element leads in those lanes here, see
-/// [`lead_lanes`], and the lanes of an element are consecutive: so the
-/// covered lanes from `w - OPEN` on are the end of one element.)
+/// A triplet or character is at most three bytes: one that leads in the
+/// block's last two lanes may go on past it. Unless the block is the
+/// input's last (`tail`: its masks are then exact, a cut element is no
+/// element), those two lanes are left to the next block, which starts
+/// where the covers of this one end: at lane `w - 2`, or past the lanes an
+/// element leading before it covers there.
 #[inline(always)]
 fn settle(w: u32, stop: u32, cover: u32, tail: bool) -> (u32, usize) {
     let stop = stop & !cover;
     if tail {
         return (stop, w as usize);
     }
-    let settled = stop & ((1 << (w - OPEN)) - 1);
+    let settled = stop & ((1 << (w - 2)) - 1);
     if settled != 0 {
         return (settled, w as usize);
     }
-    let end = (cover >> (w - OPEN)).trailing_ones().min(OPEN);
-    (0, (w - OPEN + end) as usize)
+    let (c1, c2) = (cover >> (w - 2) & 1, cover >> (w - 1) & 1);
+    (0, (w - 2 + c1 + (c1 & c2)) as usize)
 }
 
 /// The lanes from `from` on where a triplet or a character may lead: all
-/// of them in the input's last block, else all but the last [`OPEN`].
+/// of them in the input's last block, else all but the last two.
 #[inline(always)]
 fn lead_lanes(w: u32, from: u32, tail: bool) -> u32 {
-    let below = if tail { u32::MAX } else { (1 << (w - OPEN)) - 1 };
+    let below = if tail { u32::MAX } else { (1 << (w - 2)) - 1 };
     (u32::MAX << from) & below
-}
-
-/// The lanes the other characters of `utf8` cover, those whose leading
-/// byte alone does not say they are in the set (`E2`, four-byte ones,
-/// ...): each leading byte among the `doubt` lanes of the block at `at`
-/// below the first of the `hard` ones (ASCII stops: no character takes
-/// them), in order, until one leads no character of the set (that lane
-/// stays a stop, and nothing after it matters). The character's code
-/// point is looked up in the generator's tables
-/// ([`super::Utf8::char_at`]). Out of line: scalar code, which inline cost
-/// the IRIs without such characters about 40 instructions each (the
-/// `:percent` corpus, 882 against 839; measured).
-#[inline(never)]
-fn utf8_doubts(input: &[u8], at: usize, mut doubt: u32, hard: u32, utf8: super::Utf8<'_>) -> u32 {
-    // The lanes below the first hard stop (all of them when there is none).
-    doubt &= hard.wrapping_sub(1) & !hard;
-    let mut cover = 0u64;
-    while doubt != 0 {
-        let k = doubt.trailing_zeros();
-        let n = utf8.char_at(input, at + k as usize);
-        if n == 0 {
-            break;
-        }
-        cover |= ((1u64 << n) - 1) << k;
-        doubt &= doubt - 1;
-    }
-    // A character leading in the block's lanes ends in it (see
-    // `lead_lanes`): the cut bits are all clear.
-    cover as u32
 }
 
 /// Whether the first of the `stop` lanes of the block at `at` may be taken
@@ -304,16 +269,10 @@ unsafe fn block<V: Vector>(
             unsafe { [hits(v, &ext.nibbles[0], hi_t), hits(v, &ext.nibbles[1], hi_t), hits(v, &ext.nibbles[2], hi_t)] };
         cover = triplet_cover(lanes, lead, first, second);
     }
-    if let Some(utf8) = set.utf8 {
+    if let Some(leads) = set.utf8 {
         // SAFETY: the CPU supports `V`'s instruction set.
-        let [l2, l3, cont, high] = unsafe { utf8_masks(v, utf8.leads) };
+        let [l2, l3, cont] = unsafe { utf8_masks(v, leads) };
         cover |= utf8_cover(lanes, l2, l3, cont);
-        // The leading bytes still stopping the run: each is looked up.
-        let open = stop & !cover;
-        let doubt = open & lanes & high & !cont;
-        if doubt != 0 {
-            cover |= utf8_doubts(input, at, doubt, open & !high, utf8);
-        }
     }
     settle(w, stop, cover, tail)
 }

@@ -10,10 +10,8 @@
 //! which SIMD cannot express, so the scalar loop runs). Both forms are laid
 //! out as the `uriscan-layout` crate defines, for the generator and for
 //! [`ConstSet`] alike. A run may also hold whole triplets (`%C3` in a path)
-//! and whole UTF-8 characters of the run's UTF-8 set (in an IRI's path, of
-//! two to four bytes): the blocks classify those too (by masks where the
-//! leading byte decides, by a look-up of the code point where it does not),
-//! and every skipper steps over them.
+//! and whole UTF-8 characters whose leading byte is safe (in an IRI's path):
+//! the blocks classify those too, and every skipper steps over them.
 //!
 //! The layout, one file per job:
 //!
@@ -52,84 +50,24 @@ pub(crate) struct Set<'t> {
     pub high: u8,
     /// Whole triplets the run may also hold, if any.
     pub ext: Option<Ext<'t>>,
-    /// The UTF-8 characters the run may also hold, if any.
-    pub utf8: Option<Utf8<'t>>,
+    /// The leading bytes of the whole UTF-8 characters the run may also
+    /// hold, if any ([`uriscan_layout::utf8_leads`]: every two- or
+    /// three-byte character they lead is in the run's UTF-8 set).
+    pub utf8: Option<&'t [u8; 32]>,
 }
 
-/// The UTF-8 characters a run may hold, as the generator emits them: the
-/// leading bytes every character of which is in the set (`leads`,
-/// [`uriscan_layout::utf8_leads`]), which the blocks take by masks alone,
-/// and `lookup`, which says whether UTF-8 run set `u` holds the character
-/// at an index (its length, 2 to 4, or 0: [`utf8_char`] on the set's code
-/// points, the wholly included 64-code-point blocks of the BMP and the
-/// sorted ranges of all of them). Every other well-formed character of the
-/// set (an `E2` one that is not a bidi formatting character, a four-byte
-/// one that is not a noncharacter, ...) is looked up there where it
-/// stands. (A function of the grammar rather than the set's rows: the
-/// struct stays three words, which a run passes around at no cost;
-/// measured.)
-#[derive(Clone, Copy)]
-pub(crate) struct Utf8<'t> {
-    pub leads: &'t [u8; 32],
-    pub u: usize,
-    pub lookup: fn(&[u8], usize, usize) -> usize,
-}
-
-impl Utf8<'_> {
-    /// The length of the well-formed character at `j` when it is in the
-    /// set (2 to 4), else 0 (no character starts there, it is cut by the
-    /// input's end, or the set does not hold it).
-    #[inline(always)]
-    pub(crate) fn char_at(&self, input: &[u8], j: usize) -> usize {
-        (self.lookup)(input, j, self.u)
-    }
-}
-
-/// The length of the well-formed UTF-8 character at `i` (2 to 4) when the
-/// set whose wholly included 64-code-point blocks of the BMP are `full`
-/// and whose code points are `ranges` holds it, else 0. Overlong forms,
-/// surrogates and values above U+10FFFF are in no set (the generator walks
-/// well-formed UTF-8 only).
+/// The length of the whole character of `leads` at `j` (2 or 3: a safe
+/// leading byte and its continuation bytes), 0 when none starts there.
 #[inline(always)]
-pub(crate) fn utf8_char(input: &[u8], i: usize, full: &[u64; 16], ranges: &[(u32, u32)]) -> usize {
-    let cont = |k: usize| input.get(k).map(|&b| u32::from(b) ^ 0x80).filter(|&v| v < 0x40);
-    let Some(&b0) = input.get(i) else { return 0 };
-    let (c, n) = match b0 {
-        0xC2..=0xDF => match cont(i + 1) {
-            Some(c1) => (u32::from(b0 & 0x1F) << 6 | c1, 2),
-            None => return 0,
-        },
-        0xE0..=0xEF => match (cont(i + 1), cont(i + 2)) {
-            (Some(c1), Some(c2)) => (u32::from(b0 & 0x0F) << 12 | c1 << 6 | c2, 3),
-            _ => return 0,
-        },
-        0xF0..=0xF4 => match (cont(i + 1), cont(i + 2), cont(i + 3)) {
-            (Some(c1), Some(c2), Some(c3)) => (u32::from(b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3, 4),
-            _ => return 0,
-        },
-        _ => return 0,
-    };
-    let well_formed = match n {
-        3 => c >= 0x800 && !(0xD800..=0xDFFF).contains(&c),
-        4 => (0x1_0000..=0x10_FFFF).contains(&c),
-        _ => true,
-    };
-    if well_formed && utf8_contains(full, ranges, c) {
-        n
-    } else {
-        0
+fn utf8_char_at(input: &[u8], j: usize, leads: &[u8; 32]) -> usize {
+    let Some(&b) = input.get(j) else { return 0 };
+    let n = uriscan_layout::utf8_lead_len(leads, b);
+    let cont = |k: usize| input.get(j + k).is_some_and(|&c| c & 0xC0 == 0x80);
+    match n {
+        2 if cont(1) => 2,
+        3 if cont(1) && cont(2) => 3,
+        _ => 0,
     }
-}
-
-/// Whether code point `c` is in the UTF-8 run set (`full`, `ranges`).
-#[inline(always)]
-fn utf8_contains(full: &[u64; 16], ranges: &[(u32, u32)], c: u32) -> bool {
-    let block = (c >> 6) as usize;
-    if full.get(block / 64).is_some_and(|w| w >> (block % 64) & 1 != 0) {
-        return true;
-    }
-    let k = ranges.partition_point(|&(_, hi)| hi < c);
-    ranges.get(k).is_some_and(|&(lo, _)| lo <= c)
 }
 
 /// A triplet a run may hold (`"%" HEXDIG HEXDIG` in a path): its byte
@@ -219,8 +157,7 @@ impl ConstSet {
 
 /// The scalar twin: the first index `>= i` whose byte is not in the set
 /// and does not start a complete triplet of `set.ext` or a whole character
-/// of `set.utf8` (whose bytes are then stepped over: any well-formed
-/// character of the set, of two to four bytes).
+/// of `set.utf8` (whose bytes are then stepped over).
 #[inline(always)]
 pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
     let plain = |i: usize| match input.get(i..) {
@@ -235,7 +172,7 @@ pub(crate) fn skip_scalar(input: &[u8], i: usize, set: Set<'_>) -> usize {
             i = plain(i + 3);
             continue;
         }
-        match set.utf8.map_or(0, |u| u.char_at(input, i)) {
+        match set.utf8.map_or(0, |leads| utf8_char_at(input, i, leads)) {
             0 => return i,
             n => i = plain(i + n),
         }
