@@ -17,7 +17,10 @@
 //! non-ASCII corpus (the `:percent` list decoded with `uriscan::iri::to_iri`,
 //! plus the `.csv` links that are not ASCII) parsed by uriscan, fluent-uri's
 //! `IriRef`, oxiri and iri-string's `IriReferenceStr`, and mapped to URIs
-//! (§3.1) by uriscan, fluent-uri and iri-string.
+//! (§3.1) by uriscan, fluent-uri and iri-string; then the same for
+//! `generated-percent-wide`, that list with `E2` characters (U+2013,
+//! U+2019, U+20AC, ...) and four-byte ones (U+1F600, U+20000, ...) in its
+//! words.
 //!
 //! The batch entry points (`Syntax::parse_each`, `Syntax::validate_each`) are timed
 //! beside the one-call engines: one call per list instead of one per line.
@@ -161,7 +164,19 @@ fn generated() -> String {
 /// A deterministic list of URLs whose paths and queries are percent-encoded
 /// UTF-8 (as links to non-English pages are), for the `:percent` argument.
 fn generated_percent() -> String {
-    let words = ["日本", "東京", "Ελληνικά", "русский", "中文", "عربى", "ñandú", "Zürich"];
+    generated_percent_of(&["日本", "東京", "Ελληνικά", "русский", "中文", "عربى", "ñandú", "Zürich"])
+}
+
+/// [`generated_percent`] with characters whose leading byte is `E2` (dashes,
+/// quotes, the euro sign, the ellipsis) and four-byte ones (emoji, CJK
+/// Extension B) substituted into its words: the `generated-percent-wide`
+/// corpus of the non-ASCII tables (decoded there as the other one is).
+fn generated_percent_wide() -> String {
+    generated_percent_of(&["日本–東京", "it’s", "€100", "😀", "𠀀𠀁", "Zürich…", "“русский”", "中文🎉"])
+}
+
+/// The URLs of [`generated_percent`] made of `words` (eight of them).
+fn generated_percent_of(words: &[&str; 8]) -> String {
     let enc = |w: &str| -> String {
         w.bytes()
             .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{:02X}", b) })
@@ -613,8 +628,9 @@ fn iri_vs_uri(corpora: &[(String, String)], uri_iri: &[Engine], rounds: usize) {
 /// non-ASCII links of the csv files (base and reference), parsed and
 /// mapped to URIs by the engines `keep` leaves.
 fn non_ascii_tables(csv: &[(String, String)], rounds: usize, keep: impl Fn(&mut Vec<(&'static str, Run)>)) {
-    let decoded = generated_percent();
-    let mut lines: Vec<String> = decoded.lines().map(|l| uriscan::iri::to_iri_str(l).into_owned()).collect();
+    let decode =
+        |text: String| -> Vec<String> { text.lines().map(|l| uriscan::iri::to_iri_str(l).into_owned()).collect() };
+    let mut lines = decode(generated_percent());
     for (_, text) in csv {
         for l in text.lines().skip(1) {
             for part in l.split(',') {
@@ -624,6 +640,21 @@ fn non_ascii_tables(csv: &[(String, String)], rounds: usize, keep: impl Fn(&mut 
             }
         }
     }
+    let what = "`:percent` decoded + non-ASCII csv links";
+    let wide = "generated-percent-wide: `:percent` with E2 and four-byte characters, decoded";
+    // NON_ASCII=generated-percent or =generated-percent-wide keeps one of
+    // the two corpora (for `benches/instructions.sh`, which counts a run).
+    let pick = std::env::var("NON_ASCII").ok();
+    for (what, lines) in [(what, lines), (wide, decode(generated_percent_wide()))] {
+        let name = what.split(':').next().filter(|n| n.starts_with("generated")).unwrap_or("generated-percent");
+        if pick.as_deref().map_or(true, |p| p == name) {
+            non_ascii_table(what, &lines, rounds, &keep);
+        }
+    }
+}
+
+/// The tables of [`non_ascii_tables`] for one corpus.
+fn non_ascii_table(what: &str, lines: &[String], rounds: usize, keep: &impl Fn(&mut Vec<(&'static str, Run)>)) {
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     let bytes: usize = lines.iter().map(|l| l.len()).sum();
     let mut parse = each(iri_engines());
@@ -651,9 +682,10 @@ fn non_ascii_tables(csv: &[(String, String)], rounds: usize, keep: impl Fn(&mut 
         }
         let r = time_engines(&engines, &lines, rounds);
         println!(
-            "\nNon-ASCII corpus ({} IRIs, {} bytes: `:percent` decoded + non-ASCII csv links), {}, median of {} rounds:\n",
+            "\nNon-ASCII corpus ({} IRIs, {} bytes: {}), {}, median of {} rounds:\n",
             lines.len(),
             bytes,
+            what,
             title,
             rounds
         );
