@@ -640,13 +640,18 @@ fn non_ascii_tables(csv: &[(String, String)], rounds: usize, keep: impl Fn(&mut 
             }
         }
     }
-    let what = "`:percent` decoded + non-ASCII csv links";
-    let wide = "generated-percent-wide: `:percent` with E2 and four-byte characters, decoded";
     // NON_ASCII=generated-percent or =generated-percent-wide keeps one of
     // the two corpora (for `benches/instructions.sh`, which counts a run).
     let pick = std::env::var("NON_ASCII").ok();
-    for (what, lines) in [(what, lines), (wide, decode(generated_percent_wide()))] {
-        let name = what.split(':').next().filter(|n| n.starts_with("generated")).unwrap_or("generated-percent");
+    let corpora = [
+        ("generated-percent", "`:percent` decoded + non-ASCII csv links", lines),
+        (
+            "generated-percent-wide",
+            "generated-percent-wide: `:percent` with E2 and four-byte characters, decoded",
+            decode(generated_percent_wide()),
+        ),
+    ];
+    for (name, what, lines) in corpora {
         if pick.as_deref().map_or(true, |p| p == name) {
             non_ascii_table(what, &lines, rounds, &keep);
         }
