@@ -46,7 +46,6 @@ use std::sync::Arc;
 use arrow_array::builder::{BooleanBuilder, Int32Builder, StringViewBuilder};
 use arrow_array::types::{Int32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array, StringViewArray, StructArray};
-use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::borrow::Cow;
 
@@ -56,7 +55,7 @@ use uriscan_crawl::record::{FieldKind, ParseField, PARSE_RECORD};
 use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, parse_rows, validate_rows, Row};
-use views::{inline_view, NumberColumn, ViewColumn};
+use views::{inline_view, range_view, InlineView, NumberColumn, Staged, Validity, ViewColumn};
 
 /// The component fields of [`parse`]'s struct, in the record's order, with
 /// the component each holds (the fields of [`PARSE_RECORD`] that hold one).
@@ -127,6 +126,117 @@ fn port_number(u: &UriRef<'_>) -> Option<i32> {
     }
 }
 
+/// The view columns of [`parse`]'s struct: the components (in
+/// [`COMPONENTS`]' order), then these three.
+const HOST_KIND: usize = COMPONENTS.len();
+const ERROR_KIND: usize = HOST_KIND + 1;
+const ERROR_MESSAGE: usize = HOST_KIND + 2;
+const VIEW_COLUMNS: usize = HOST_KIND + 3;
+
+/// [`parse`]'s columns under construction. Each row writes every column
+/// once into [`Staged`] blocks of 64 rows, which go to the columns a block
+/// at a time (one row count for all, validity bits set in words; pushing
+/// to each column on its own cost a length, a capacity check and a
+/// validity bit's bookkeeping per column and row).
+struct ParseColumns {
+    views: [ViewColumn; VIEW_COLUMNS],
+    port: NumberColumn<i32>,
+    error_index: NumberColumn<u64>,
+    /// The `valid` column's values (whether the row parsed).
+    valid: Validity,
+    staged_views: Staged<u128, VIEW_COLUMNS>,
+    staged_port: Staged<i32, 1>,
+    staged_index: Staged<u64, 1>,
+    /// The staged rows' `valid` values.
+    staged_valid: u64,
+    /// Rows so far.
+    rows: usize,
+    /// The host kinds' names as views, made once ([`HostKind`]'s order).
+    kinds: [Option<InlineView>; 4],
+    /// The error message being written.
+    message: String,
+}
+
+impl ParseColumns {
+    fn new(n: usize) -> ParseColumns {
+        ParseColumns {
+            views: core::array::from_fn(|_| ViewColumn::with_capacity(n)),
+            port: NumberColumn::with_capacity(n),
+            error_index: NumberColumn::with_capacity(n),
+            valid: Validity::with_capacity(n),
+            staged_views: Staged::new(),
+            staged_port: Staged::new(),
+            staged_index: Staged::new(),
+            staged_valid: 0,
+            rows: 0,
+            kinds: [HostKind::RegName, HostKind::Ipv4, HostKind::Ipv6, HostKind::IpvFuture]
+                .map(|k| inline_view(k.name())),
+            message: String::new(),
+        }
+    }
+
+    /// Writes the columns of one row (`None` for a null row).
+    #[inline(always)]
+    fn row(&mut self, row: Option<(Row<'_>, Result<UriRef<'_>, uriscan::ParseError>)>) {
+        let r = self.rows;
+        let (views, port, index) = (&mut self.staged_views, &mut self.staged_port, &mut self.staged_index);
+        match row {
+            None => {
+                (0..VIEW_COLUMNS).for_each(|c| views.set(r, c, None));
+                port.set(r, 0, None);
+                index.set(r, 0, None);
+            }
+            Some((row, Ok(u))) => {
+                self.staged_valid |= 1 << (r % 64);
+                for (c, (_, component)) in COMPONENTS.iter().enumerate() {
+                    views.set(r, c, range_view(&row, u.range(*component)));
+                }
+                let kind = u.host_kind().and_then(|k| self.kinds[k as usize]);
+                views.set(r, HOST_KIND, kind.map(InlineView::get));
+                views.set(r, ERROR_KIND, None);
+                views.set(r, ERROR_MESSAGE, None);
+                port.set(r, 0, port_number(&u));
+                index.set(r, 0, None);
+            }
+            Some((_, Err(e))) => {
+                (0..=HOST_KIND).for_each(|c| views.set(r, c, None));
+                let kind = self.views[ERROR_KIND].owned_view(e.kind().name(), r);
+                views.set(r, ERROR_KIND, Some(kind));
+                self.message.clear();
+                // Writing into a String cannot fail.
+                let _ = write!(self.message, "{e}");
+                let message = self.views[ERROR_MESSAGE].owned_view(&self.message, r);
+                views.set(r, ERROR_MESSAGE, Some(message));
+                port.set(r, 0, None);
+                index.set(r, 0, Some(e.index() as u64));
+            }
+        }
+        self.rows += 1;
+        if self.rows % 64 == 0 {
+            self.flush(64);
+        }
+    }
+
+    /// Appends the `n` staged rows to the columns.
+    fn flush(&mut self, n: usize) {
+        for (c, column) in self.views.iter_mut().enumerate() {
+            column.extend(self.staged_views.take(c, n));
+        }
+        self.port.extend(self.staged_port.take(0, n));
+        self.error_index.extend(self.staged_index.take(0, n));
+        self.valid.push_word(core::mem::take(&mut self.staged_valid), n);
+    }
+
+    /// The columns, with the last rows staged appended.
+    fn finish(mut self) -> ParseColumns {
+        match self.rows % 64 {
+            0 => {}
+            n => self.flush(n),
+        }
+        self
+    }
+}
+
 /// Parses every row and returns the struct described by [`parse_fields`].
 /// The struct's own null rows are the input's.
 ///
@@ -155,68 +265,12 @@ fn port_number(u: &UriRef<'_>) -> Option<i32> {
 /// assert!(s.is_null(2));
 /// ```
 pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
-    let n = array.len();
-    let mut valid_bits = BooleanBufferBuilder::new(n);
-    // An array walked by index beside `COMPONENTS` (a `Vec` zipped with the
-    // array by value copied the array, a `memcpy` call a row; this form is
-    // 12 instructions a row below the zip by reference; callgrind).
-    let mut parts: [ViewColumn; COMPONENTS.len()] = core::array::from_fn(|_| ViewColumn::with_capacity(n));
-    let mut host_kind = ViewColumn::with_capacity(n);
-    let mut port = NumberColumn::<i32>::with_capacity(n);
-    let mut error_index = NumberColumn::<u64>::with_capacity(n);
-    let mut error_kind = ViewColumn::with_capacity(n);
-    let mut error_message = ViewColumn::with_capacity(n);
-    // The host kinds' names, as views made once.
-    let [reg_name, ipv4, ipv6, ipv_future] =
-        [HostKind::RegName, HostKind::Ipv4, HostKind::Ipv6, HostKind::IpvFuture].map(|k| inline_view(k.name()));
-    let kind_view = |k: HostKind| match k {
-        HostKind::RegName => reg_name,
-        HostKind::Ipv4 => ipv4,
-        HostKind::Ipv6 => ipv6,
-        HostKind::IpvFuture => ipv_future,
-    };
-    let mut message = String::new();
-    let buffers = parse_rows(array, |row| {
-        let Some((row, parsed)) = row else {
-            valid_bits.append(false);
-            parts.iter_mut().for_each(ViewColumn::push_null);
-            host_kind.push_null();
-            port.push(None);
-            error_index.push(None);
-            error_kind.push_null();
-            error_message.push_null();
-            return;
-        };
-        valid_bits.append(parsed.is_ok());
-        match &parsed {
-            Ok(u) => {
-                for (i, col) in parts.iter_mut().enumerate() {
-                    col.push_range(&row, u.range(COMPONENTS[i].1));
-                }
-                match u.host_kind().and_then(kind_view) {
-                    Some(view) => host_kind.push_inline_view(view),
-                    None => host_kind.push_null(),
-                }
-                port.push(port_number(u));
-                error_index.push(None);
-                error_kind.push_null();
-                error_message.push_null();
-            }
-            Err(e) => {
-                parts.iter_mut().for_each(ViewColumn::push_null);
-                host_kind.push_null();
-                port.push(None);
-                error_index.push(Some(e.index() as u64));
-                error_kind.push_inline(Some(e.kind().name()));
-                message.clear();
-                // Writing into a String cannot fail.
-                let _ = write!(message, "{e}");
-                error_message.push_owned(&message);
-            }
-        }
-    })?;
+    let mut record = ParseColumns::new(array.len());
+    let buffers = parse_rows(array, |row| record.row(row))?;
+    let ParseColumns { views, port, error_index, valid, .. } = record.finish();
+    let [parts @ .., host_kind, error_kind, error_message] = views;
     // `valid` is null exactly where the input is (a null row parses to nothing).
-    let valid: ArrayRef = Arc::new(BooleanArray::new(valid_bits.finish(), array.logical_nulls()));
+    let valid: ArrayRef = Arc::new(BooleanArray::new(valid.into_bits(), array.logical_nulls()));
     let mut parts = parts.into_iter().map(|col| col.finish(&buffers)).collect::<Result<Vec<_>, _>>()?.into_iter();
     let host_kind: ArrayRef = Arc::new(host_kind.finish(&[])?);
     let port: ArrayRef = Arc::new(port.finish::<Int32Type>());

@@ -62,6 +62,63 @@ pub(crate) fn make_view_in(text: &[u8], range: core::ops::Range<usize>, block: u
 #[derive(Clone, Copy)]
 pub(crate) struct InlineView(u128);
 
+impl InlineView {
+    /// The view.
+    pub(crate) fn get(self) -> u128 {
+        self.0
+    }
+}
+
+/// The view of the text `range` of `row.text` (a component's range from
+/// `UriRef::range`) in the row's buffer; `None` for `None`, or for a range
+/// that is not text of the row.
+#[inline(always)]
+pub(crate) fn range_view(row: &Row<'_>, range: Option<core::ops::Range<usize>>) -> Option<u128> {
+    // Row offsets and lengths are below 2^32 (`for_each_row`). A range
+    // whose ends are not character boundaries of the row is no text.
+    let text = row.text;
+    range.filter(|r| text.is_char_boundary(r.start) && text.is_char_boundary(r.end)).and_then(|r| {
+        let offset = row.offset.wrapping_add(r.start as u32);
+        make_view_in(text.as_bytes(), r, row.block, offset)
+    })
+}
+
+/// `C` columns of values of type `T` staged 64 rows at a time, for a
+/// kernel that writes every one of its columns once a row (the struct
+/// parse): row `r`'s value of column `c` is one store at a fixed place and
+/// its validity one bit in a word, with no length, capacity or bounds check
+/// per column and row (these were about 15 instructions a column a row
+/// when each column was pushed to on its own); the caller appends each
+/// column's block ([`Staged::take`]) after every 64th row and after the
+/// last. Every column must be set on every row.
+pub(crate) struct Staged<T, const C: usize> {
+    values: [[T; 64]; C],
+    valid: [u64; C],
+}
+
+impl<T: Copy + Default, const C: usize> Staged<T, C> {
+    pub(crate) fn new() -> Self {
+        Staged { values: [[T::default(); 64]; C], valid: [0; C] }
+    }
+
+    /// Sets column `c` of row `row` (of the rows staged, counted modulo 64)
+    /// to `value`, a null for `None`.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, row: usize, c: usize, value: Option<T>) {
+        let j = row % 64;
+        self.values[c][j] = value.unwrap_or_default();
+        self.valid[c] |= u64::from(value.is_some()) << j;
+    }
+
+    /// The first `n` staged rows of column `c` and their validity bits
+    /// (for [`ViewColumn::extend`], [`NumberColumn::extend`]); the bits
+    /// are cleared for the next block.
+    pub(crate) fn take(&mut self, c: usize, n: usize) -> (&[T], u64) {
+        let valid = core::mem::take(&mut self.valid[c]);
+        (&self.values[c][..n.min(64)], valid)
+    }
+}
+
 /// The view of `s` when it is inline (at most [`MAX_INLINE`] bytes).
 pub(crate) fn inline_view(s: &str) -> Option<InlineView> {
     (s.len() <= MAX_INLINE).then(|| InlineView(make_view(s.as_bytes(), 0, 0)))
@@ -96,6 +153,28 @@ impl Validity {
         self.len += 1;
     }
 
+    /// Appends the `n` rows (at most 64) whose bits are `word`'s low `n`
+    /// (the higher bits zero): one store when the rows so far fill whole
+    /// words, as [`Staged`]'s blocks keep them.
+    pub(crate) fn push_word(&mut self, word: u64, n: usize) {
+        if self.len % 64 != 0 {
+            (0..n).for_each(|k| self.push(word >> k & 1 != 0));
+            return;
+        }
+        match self.words.get_mut(self.len / 64) {
+            Some(w) => *w = word,
+            None => self.words.push(word),
+        }
+        self.nulls += n - word.count_ones() as usize;
+        self.len += n;
+    }
+
+    /// The bits of the rows so far, as values (for a Boolean column).
+    pub(crate) fn into_bits(mut self) -> BooleanBuffer {
+        self.words.truncate(self.len.div_ceil(64));
+        BooleanBuffer::new(Buffer::from_vec(self.words), 0, self.len)
+    }
+
     /// The null buffer of the rows so far (`None` when none is null).
     pub(crate) fn finish(self) -> Option<NullBuffer> {
         self.finish_and(None)
@@ -104,13 +183,12 @@ impl Validity {
     /// The null buffer of the rows so far with every null row of `input`
     /// null too (one `and` of the two bitmaps; `None` when no row is
     /// null). For a column whose rows are those of `input`, one to one.
-    pub(crate) fn finish_and(mut self, input: Option<&NullBuffer>) -> Option<NullBuffer> {
+    pub(crate) fn finish_and(self, input: Option<&NullBuffer>) -> Option<NullBuffer> {
         let input = input.filter(|n| n.null_count() > 0 && n.len() == self.len);
         if self.nulls == 0 && input.is_none() {
             return None;
         }
-        self.words.truncate(self.len.div_ceil(64));
-        let mine = BooleanBuffer::new(Buffer::from_vec(self.words), 0, self.len);
+        let mine = self.into_bits();
         let both = match input {
             Some(input) => &mine & input.inner(),
             None => mine,
@@ -135,6 +213,12 @@ impl<T: ArrowNativeType> NumberColumn<T> {
     pub(crate) fn push(&mut self, value: Option<T>) {
         self.values.push(value.unwrap_or_default());
         self.valid.push(value.is_some());
+    }
+
+    /// Appends a block of [`Staged`] rows: their values and validity bits.
+    pub(crate) fn extend(&mut self, (values, valid): (&[T], u64)) {
+        self.values.extend_from_slice(values);
+        self.valid.push_word(valid, values.len());
     }
 
     /// The array.
@@ -182,6 +266,12 @@ impl ViewColumn {
         self.valid.push(defined);
     }
 
+    /// Appends a block of [`Staged`] rows: their views and validity bits.
+    pub(crate) fn extend(&mut self, (views, valid): (&[u128], u64)) {
+        self.views.extend_from_slice(views);
+        self.valid.push_word(valid, views.len());
+    }
+
     /// Appends `view` (made by [`crate::columns::RowBytes::view`]), or a
     /// null for `None`.
     #[inline(always)]
@@ -207,12 +297,6 @@ impl ViewColumn {
         self.commit_checked(len, true);
     }
 
-    /// Appends `view`, made by [`inline_view`] (once for many rows).
-    #[inline(always)]
-    pub(crate) fn push_inline_view(&mut self, view: InlineView) {
-        self.push_view(view.0, true);
-    }
-
     #[inline]
     pub(crate) fn push_null(&mut self) {
         self.push_view(0, false);
@@ -223,16 +307,7 @@ impl ViewColumn {
     /// that is not text of the row, appends a null.
     #[inline(always)]
     pub(crate) fn push_range(&mut self, row: &Row<'_>, range: Option<core::ops::Range<usize>>) {
-        // Row offsets and lengths are below 2^32 (`for_each_row`). A range
-        // whose ends are not character boundaries of the row is no text.
-        let text = row.text;
-        match range.filter(|r| text.is_char_boundary(r.start) && text.is_char_boundary(r.end)).and_then(|r| {
-            let offset = row.offset.wrapping_add(r.start as u32);
-            make_view_in(text.as_bytes(), r, row.block, offset)
-        }) {
-            Some(view) => self.push_view(view, true),
-            None => self.push_null(),
-        }
+        self.push_raw(range_view(row, range));
     }
 
     /// Appends `part`, a slice of `row.text`, as a view into the row's
@@ -281,12 +356,24 @@ impl ViewColumn {
     /// Appends a computed string.
     #[inline]
     pub(crate) fn push_owned(&mut self, value: &str) {
+        let view = self.owned_view(value, self.valid.len);
+        self.push_view(view, true);
+    }
+
+    /// The view of a computed string that row `row` of this column will
+    /// hold (appended by the caller, [`ViewColumn::push_owned`] or through
+    /// [`Staged`]): inline when short, else copied into the column's buffer.
+    pub(crate) fn owned_view(&mut self, value: &str, row: usize) -> u128 {
         let bytes = value.as_bytes();
         if bytes.len() <= MAX_INLINE {
-            return self.push_view(make_view(bytes, 0, 0), true);
+            return make_view(bytes, 0, 0);
         }
         self.space(bytes.len())[..bytes.len()].copy_from_slice(bytes);
-        self.commit_checked(bytes.len(), true);
+        // The block and offset are below 2^32 (as in `commit_checked`).
+        let view = make_view(bytes, self.owned.len().wrapping_sub(1) as u32, self.used as u32);
+        self.used += bytes.len();
+        self.owned_views.push(row);
+        view
     }
 
     /// At least `len` writable bytes at the end of the owned storage, for
@@ -442,6 +529,54 @@ mod tests {
     use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
     use std::sync::Arc;
     use uriscan::UriRef;
+
+    /// Columns filled through `Staged` blocks against the same rows pushed
+    /// one by one: views and numbers, nulls in every pattern, blocks cut at
+    /// every length (whole words of validity, and a block appended after
+    /// rows pushed one by one, where the words are not whole), owned
+    /// strings at the rows that hold them.
+    #[test]
+    fn staged_blocks_equal_rows_pushed_one_by_one() {
+        use super::{NumberColumn, Staged};
+        use arrow_array::types::Int32Type;
+        let texts: Vec<String> = (0..300).map(|i| format!("row {i} {}", "x".repeat(i % 17))).collect();
+        for lead in [0usize, 5] {
+            for n in [0usize, 1, 63, 64, 65, 128, 200, 300] {
+                let (mut one, mut staged) = (ViewColumn::with_capacity(n), ViewColumn::with_capacity(n));
+                let (mut one_num, mut staged_num) = (NumberColumn::with_capacity(n), NumberColumn::with_capacity(n));
+                let (mut block, mut block_num) = (Staged::<u128, 2>::new(), Staged::<i32, 1>::new());
+                for r in 0..lead {
+                    one.push_owned(&texts[r]);
+                    staged.push_owned(&texts[r]);
+                    one_num.push(Some(r as i32));
+                    staged_num.push(Some(r as i32));
+                }
+                for r in 0..n {
+                    let defined = (r * 7 + n) % 5 != 0;
+                    let text = defined.then(|| texts[r].as_str());
+                    match text {
+                        Some(t) => one.push_owned(t),
+                        None => one.push_null(),
+                    }
+                    one_num.push(defined.then_some(r as i32));
+                    let view = text.map(|t| staged.owned_view(t, lead + r));
+                    block.set(r, 0, view);
+                    block.set(r, 1, None);
+                    block_num.set(r, 0, defined.then_some(r as i32));
+                    let pending = (r + 1) % 64;
+                    if pending == 0 || r + 1 == n {
+                        let rows = if pending == 0 { 64 } else { pending };
+                        staged.extend(block.take(0, rows));
+                        assert_eq!(block.take(1, rows).1, 0, "the second column is all null");
+                        staged_num.extend(block_num.take(0, rows));
+                    }
+                }
+                let (one, staged) = (one.finish(&[]).unwrap(), staged.finish(&[]).unwrap());
+                assert_eq!(one, staged, "lead {lead}, {n} rows");
+                assert_eq!(one_num.finish::<Int32Type>(), staged_num.finish::<Int32Type>(), "lead {lead}, {n} rows");
+            }
+        }
+    }
 
     /// The fixed-size copy of `make_view_in` against `make_view` of the
     /// same bytes: every range of texts of up to 30 bytes.

@@ -11,7 +11,7 @@ mod replay;
 fn replay() {
     let n = replay::replay(|target, input| match target {
         "arrow" => {
-            fuzz_checks::arrow(input);
+            fuzz_checks::arrow_every_form(input);
             true
         }
         "registry" => {

@@ -210,27 +210,54 @@ fn check_kernels(array: &dyn Array, rows: &[Option<&str>]) {
     }
 }
 
-/// The Arrow kernels on arbitrary bytes: the input split into rows at
-/// `\n` (empty rows included; a row that is not UTF-8 is a null), as a
-/// `StringArray`, a `LargeStringArray` and a `StringViewArray`, and one of
-/// them sliced past its first row (offsets that do not start at zero). Every
-/// kernel returns one row per input row, a null for a null, a valid Arrow
-/// array, and row by row what the scalar library gives for that row.
-pub fn arrow(data: &[u8]) {
-    let rows: Vec<Option<&str>> = data.split(|&b| b == b'\n').map(|r| std::str::from_utf8(r).ok()).collect();
-    let whole: [ArrayRef; 3] = [
-        Arc::new(StringArray::from(rows.clone())),
-        Arc::new(LargeStringArray::from(rows.clone())),
-        Arc::new(StringViewArray::from(rows.clone())),
-    ];
-    for array in &whole {
-        check_kernels(array.as_ref(), &rows);
+/// The input split into rows at `\n` (empty rows included; a row that is
+/// not UTF-8 is a null).
+fn rows_of(data: &[u8]) -> Vec<Option<&str>> {
+    data.split(|&b| b == b'\n').map(|r| std::str::from_utf8(r).ok()).collect()
+}
+
+/// `rows` as array form `form` (of [`ARRAY_FORMS`]): a `StringArray`, a
+/// `LargeStringArray` or a `StringViewArray` (`form % 3`), sliced past its
+/// first row (offsets that do not start at zero) when `form >= 3` and there is
+/// more than one row; with the rows the array holds.
+fn array_form<'r>(rows: &'r [Option<&'r str>], form: usize) -> (ArrayRef, &'r [Option<&'r str>]) {
+    let array: ArrayRef = match form % 3 {
+        0 => Arc::new(StringArray::from(rows.to_vec())),
+        1 => Arc::new(LargeStringArray::from(rows.to_vec())),
+        _ => Arc::new(StringViewArray::from(rows.to_vec())),
+    };
+    if form >= 3 && rows.len() > 1 {
+        (array.slice(1, rows.len() - 1), &rows[1..])
+    } else {
+        (array, rows)
     }
-    // One type sliced (which one, the input decides): every kernel on every
-    // array is slow under the fuzzer's instrumentation.
-    if rows.len() > 1 {
-        let array = &whole[data.len() % whole.len()];
-        check_kernels(array.slice(1, rows.len() - 1).as_ref(), &rows[1..]);
+}
+
+/// The forms [`array_form`] makes (three types, each whole and sliced).
+pub const ARRAY_FORMS: usize = 6;
+
+/// The Arrow kernels on arbitrary bytes, the fuzz target's check: the input
+/// split into rows (a row that is not UTF-8 is a null) as one array form,
+/// which the input's length picks (a `StringArray`, a `LargeStringArray`, a
+/// `StringViewArray`, or one of them sliced past its first row). Every kernel
+/// returns one row per input row, a null for a null, a valid Arrow array, and
+/// row by row what the scalar library gives for that row. One form per input,
+/// not all of them: every kernel on every form made an execution cost 20 ms
+/// under the fuzzer's instrumentation; the fuzzer's mutations of the length
+/// reach every form. [`arrow_every_form`] checks them all (the replay).
+pub fn arrow(data: &[u8]) {
+    let rows = rows_of(data);
+    let (array, rows) = array_form(&rows, data.len() % ARRAY_FORMS);
+    check_kernels(array.as_ref(), rows);
+}
+
+/// [`arrow`]'s check on every array form of `data` (for the replay of the
+/// regressions, where each input should meet every form).
+pub fn arrow_every_form(data: &[u8]) {
+    let rows = rows_of(data);
+    for form in 0..ARRAY_FORMS {
+        let (array, rows) = array_form(&rows, form);
+        check_kernels(array.as_ref(), rows);
     }
 }
 
@@ -271,17 +298,10 @@ pub fn argument_sets(f: &uriscan_crawl::function_set::Function) -> Vec<Vec<Arg>>
 pub fn registry(data: &[u8]) {
     let Some((&pick, rest)) = data.split_first() else { return };
     let f = &FUNCTIONS[usize::from(pick) % FUNCTIONS.len()];
-    let rows: Vec<Option<&str>> = rest.split(|&b| b == b'\n').map(|r| std::str::from_utf8(r).ok()).collect();
-    let array: ArrayRef = match rest.len() % 3 {
-        0 => Arc::new(StringArray::from(rows.clone())),
-        1 => Arc::new(LargeStringArray::from(rows.clone())),
-        _ => Arc::new(StringViewArray::from(rows.clone())),
-    };
-    let (array, rows) = if rows.len() > 1 && pick & 0x80 != 0 {
-        (array.slice(1, rows.len() - 1), &rows[1..])
-    } else {
-        (array, &rows[..])
-    };
+    let rows = rows_of(rest);
+    // The type by the length, sliced when the first byte's high bit is set.
+    let form = rest.len() % 3 + usize::from(pick & 0x80 != 0) * 3;
+    let (array, rows) = array_form(&rows, form);
     for rest in argument_sets(f) {
         let mut args = vec![Arg::Column(array.clone())];
         args.extend(rest);
