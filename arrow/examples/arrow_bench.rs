@@ -77,6 +77,39 @@ fn main() {
             let t = time(rounds, || uriscan_arrow::parse(&views).map(|s| s.len()));
             return println!("uriscan_arrow::parse (StringViewArray) {:.1} ms", ms(t));
         }
+        // The struct parse against its floor (`parse_each`) in the same
+        // program, rounds alternated, with the array whole and cut into
+        // DataFusion's 8,192-row batches (where the columns' memory is
+        // reused warm from batch to batch).
+        Ok("ratio") => {
+            let batches: Vec<StringViewArray> =
+                (0..ROWS).step_by(8192).map(|i| views.slice(i, 8192.min(ROWS - i))).collect();
+            let (mut floor, mut whole, mut batched) = (Vec::new(), Vec::new(), Vec::new());
+            for _ in 0..rounds {
+                floor.push(time(1, || {
+                    let mut ok = 0usize;
+                    Syntax::UriReference.parse_each(urls.iter().copied(), |_, r| ok += usize::from(r.is_ok()));
+                    ok
+                }));
+                whole.push(time(1, || uriscan_arrow::parse(&views).map(|s| s.len())));
+                batched.push(time(1, || {
+                    batches.iter().map(|b| uriscan_arrow::parse(b).map(|s| s.len())).sum::<Result<usize, _>>()
+                }));
+            }
+            let median = |mut v: Vec<Duration>| {
+                v.sort();
+                v[v.len() / 2]
+            };
+            let (floor, whole, batched) = (median(floor), median(whole), median(batched));
+            return println!(
+                "parse_each {:.1} ms | uriscan_arrow::parse whole {:.1} ms ({:.2}x) | in 8,192-row batches {:.1} ms ({:.2}x)",
+                ms(floor),
+                ms(whole),
+                whole.as_secs_f64() / floor.as_secs_f64(),
+                ms(batched),
+                batched.as_secs_f64() / floor.as_secs_f64()
+            );
+        }
         Ok("host") => {
             let t = time(rounds, || uriscan_arrow::component(&views, Component::Host).map(|h| h.len()));
             return println!("uriscan_arrow::component host (StringViewArray) {:.1} ms", ms(t));
