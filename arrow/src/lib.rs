@@ -55,7 +55,7 @@ use uriscan_crawl::record::{FieldKind, ParseField, PARSE_RECORD};
 use uriscan_crawl::DomainOptions;
 
 use source::{for_each_row, parse_rows, validate_rows, Row};
-use views::{inline_view, range_view, InlineView, NumberColumn, Staged, Validity, ViewColumn};
+use views::{ascii_range_view, inline_view, InlineView, NumberColumn, Staged, Validity, ViewColumn};
 
 /// The component fields of [`parse`]'s struct, in the record's order, with
 /// the component each holds (the fields of [`PARSE_RECORD`] that hold one).
@@ -188,8 +188,9 @@ impl ParseColumns {
             }
             Some((row, Ok(u))) => {
                 self.staged_valid |= 1 << (r % 64);
+                // The rows parse as RFC 3986 URI references: ASCII.
                 for (c, (_, component)) in COMPONENTS.iter().enumerate() {
-                    views.set(r, c, range_view(&row, u.range(*component)));
+                    views.set(r, c, ascii_range_view(&row, u.range(*component)));
                 }
                 let kind = u.host_kind().and_then(|k| self.kinds[k as usize]);
                 views.set(r, HOST_KIND, kind.map(InlineView::get));
