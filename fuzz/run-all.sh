@@ -12,6 +12,15 @@
 #   fuzz/run-all.sh --totals                  # only recompute the totals
 #   NO_TOTALS=1 fuzz/run-all.sh 600           # leave the totals (for two runs at
 #                                             # once, one per core; --totals after)
+#   FAST=1 TARGETS=arrow fuzz/run-all.sh 3600 # no AddressSanitizer and no comparison
+#                                             # tracing (in fuzz/target-fast): 5-16x the
+#                                             # executions of the default build for the
+#                                             # checks' own assertions; the row says "fast"
+#
+# FAST suits targets whose code under test has no `unsafe` of its own (the
+# `arrow` and `url_fns` checks: arrow-rs arrays are checked with
+# `validate_full`); the SIMD skipper's `unsafe` is fuzzed under the default
+# build (`skip_twin` and the parse targets).
 #
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); the stable toolchain works
 # with RUSTC_BOOTSTRAP=1. A crash leaves its input in fuzz/artifacts/<target>/
@@ -39,15 +48,18 @@ fi
 secs=${1:-60}
 targets=${TARGETS:-$(cargo fuzz list)}
 [ -f "$log" ] || printf '# Fuzzing log\n\n## Totals\n\n## Runs\n\n| date | target | seconds | executions | coverage | crashes | corpus files | commit |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n' > "$log"
-cargo fuzz build >/dev/null
+build=()
+[ -z "${FAST:-}" ] || build=(-s none --no-trace-compares --target-dir target-fast)
+cargo fuzz build "${build[@]}" >/dev/null
 commit=$(git rev-parse --short=9 HEAD)
 git diff --quiet HEAD -- .. ':!fuzz/corpus' ':!fuzz/LOG.md' || commit="$commit+"
+[ -z "${FAST:-}" ] || commit="$commit fast"
 failed=0
 for t in $targets; do
   mkdir -p "corpus/$t" "artifacts/$t"
   before=$(find "artifacts/$t" -type f | wc -l)
   out=$(mktemp)
-  if ! cargo fuzz run "$t" "corpus/$t" -- -max_total_time="$secs" -print_final_stats=1 >"$out" 2>&1; then
+  if ! cargo fuzz run "${build[@]}" "$t" "corpus/$t" -- -max_total_time="$secs" -print_final_stats=1 >"$out" 2>&1; then
     failed=1
     echo "$t: the fuzzer stopped on a failure; see fuzz/artifacts/$t/ and:" >&2
     grep -m 5 -E 'panicked|ERROR|SUMMARY' "$out" >&2 || true
@@ -55,7 +67,7 @@ for t in $targets; do
   execs=$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$out" || true) | grep -o '[0-9]*$' | tail -n 1 || true)
   cov=$( (grep -o 'cov: [0-9]*' "$out" || true) | tail -n 1 | grep -o '[0-9]*$' || true)
   crashes=$(( $(find "artifacts/$t" -type f | wc -l) - before ))
-  cargo fuzz cmin "$t" "corpus/$t" >/dev/null 2>&1 || true
+  cargo fuzz cmin "${build[@]}" "$t" "corpus/$t" >/dev/null 2>&1 || true
   files=$(find "corpus/$t" -type f | wc -l)
   echo "| $(date -u +%F) | $t | $secs | ${execs:-0} | ${cov:-0} | $crashes | $files | $commit |" >>"$log"
   echo "$t: ${execs:-0} executions in ${secs} s, coverage ${cov:-0}, $crashes crashes, $files corpus files"
