@@ -192,7 +192,7 @@ impl ParseColumns {
                 for (c, (_, component)) in COMPONENTS.iter().enumerate() {
                     views.set(r, c, ascii_range_view(&row, u.range(*component)));
                 }
-                let kind = u.host_kind().and_then(|k| self.kinds[k as usize]);
+                let kind = u.host_kind().and_then(|k| self.kinds.get(k as usize).copied().flatten());
                 views.set(r, HOST_KIND, kind.map(InlineView::get));
                 views.set(r, ERROR_KIND, None);
                 views.set(r, ERROR_MESSAGE, None);

@@ -557,15 +557,15 @@ mod tests {
                 let (mut one, mut staged) = (ViewColumn::with_capacity(n), ViewColumn::with_capacity(n));
                 let (mut one_num, mut staged_num) = (NumberColumn::with_capacity(n), NumberColumn::with_capacity(n));
                 let (mut block, mut block_num) = (Staged::<u128, 2>::new(), Staged::<i32, 1>::new());
-                for r in 0..lead {
-                    one.push_owned(&texts[r]);
-                    staged.push_owned(&texts[r]);
+                for (r, text) in texts.iter().enumerate().take(lead) {
+                    one.push_owned(text);
+                    staged.push_owned(text);
                     one_num.push(Some(r as i32));
                     staged_num.push(Some(r as i32));
                 }
-                for r in 0..n {
+                for (r, text) in texts.iter().enumerate().take(n) {
                     let defined = (r * 7 + n) % 5 != 0;
-                    let text = defined.then(|| texts[r].as_str());
+                    let text = defined.then_some(text.as_str());
                     match text {
                         Some(t) => one.push_owned(t),
                         None => one.push_null(),
