@@ -21,7 +21,7 @@ use uriscan::{Component, Port, Syntax, UriRef};
 const ROWS: usize = 1_000_000;
 
 mod common;
-use common::time;
+use common::{median, time};
 
 /// The corpus, with generated hosts of these forms when there is no data.
 fn corpus() -> (Vec<String>, String) {
@@ -96,10 +96,6 @@ fn main() {
                     batches.iter().map(|b| uriscan_arrow::parse(b).map(|s| s.len())).sum::<Result<usize, _>>()
                 }));
             }
-            let median = |mut v: Vec<Duration>| {
-                v.sort();
-                v[v.len() / 2]
-            };
             let (floor, whole, batched) = (median(floor), median(whole), median(batched));
             return println!(
                 "parse_each {:.1} ms | uriscan_arrow::parse whole {:.1} ms ({:.2}x) | in 8,192-row batches {:.1} ms ({:.2}x)",

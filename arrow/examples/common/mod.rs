@@ -28,13 +28,18 @@ pub fn corpus(hosts: &[&str]) -> (Vec<String>, String) {
 
 /// The median time of `rounds` calls of `f`.
 pub fn time<T>(rounds: usize, mut f: impl FnMut() -> T) -> Duration {
-    let mut v: Vec<Duration> = (0..rounds.max(1))
+    let v: Vec<Duration> = (0..rounds.max(1))
         .map(|_| {
             let t = Instant::now();
             std::hint::black_box(f());
             t.elapsed()
         })
         .collect();
-    v.sort();
-    v[v.len() / 2]
+    median(v)
+}
+
+/// The median of `times` (at least one).
+pub fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
 }
