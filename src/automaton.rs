@@ -291,7 +291,7 @@ fn step<T: Tables, S: Skip>(
         c.i = enter::<T, S>(input, c.i, c.acc, &mut c.s, &mut c.seen, skipper);
     }
     let Some(&b) = input.get(c.i) else {
-        let st = c.s / T::AUTOMATON.nclasses;
+        let st = state_number::<T>(c.s);
         return Some(match layout::accept_list(T::AUTOMATON.finals[st]) {
             Some(list) => {
                 T::apply(u32::from(list), input.len() as u32, regs);
@@ -307,12 +307,40 @@ fn step<T: Tables, S: Skip>(
     }
     let t = layout::target(e);
     if t == 0 {
-        return Some(Err(Stop { index: c.i, context: T::AUTOMATON.contexts[c.s / T::AUTOMATON.nclasses] }));
+        return Some(Err(Stop { index: c.i, context: T::AUTOMATON.contexts[state_number::<T>(c.s)] }));
     }
     c.s = t;
     c.i += 1;
     c.acc = layout::self_loop(e);
     None
+}
+
+/// The number of state `s` (premultiplied by the class count `n`: a
+/// multiple of it), `s / n` computed as an exact division: a shift by
+/// `n`'s trailing zeros, then one multiplication by the inverse of its odd
+/// part modulo 2^32 (a division by a constant is about eight instructions;
+/// measured at acceptance). States fit in 16 bits (`layout::target`).
+#[inline(always)]
+fn state_number<T: Tables>(s: usize) -> usize {
+    let (shift, inverse) = const { exact_divisor(T::AUTOMATON.nclasses) };
+    ((s as u32) >> shift).wrapping_mul(inverse) as usize
+}
+
+/// The shift and multiplier of an exact division by `n` (non-zero): `n`'s
+/// trailing zeros, and the inverse of its odd part modulo 2^32 (Newton's
+/// iteration `x (2 - d x)` doubles the correct low bits; `d` itself is right
+/// to 3 bits, since `d d = 1 mod 8` for odd `d`).
+const fn exact_divisor(n: usize) -> (u32, u32) {
+    let n = if n == 0 { 1 } else { n as u32 };
+    let shift = n.trailing_zeros();
+    let d = n >> shift;
+    let mut x = d;
+    let mut k = 0;
+    while k < 5 {
+        x = x.wrapping_mul(2u32.wrapping_sub(d.wrapping_mul(x)));
+        k += 1;
+    }
+    (shift, x)
 }
 
 /// Entering a state whose self-loop field is `acc` (non-zero) at `i`: skips
@@ -446,6 +474,20 @@ fn utf8_contains(full: &[u64; 16], ranges: &[(u32, u32)], c: u32) -> bool {
 mod tests {
     use super::*;
     use crate::tables::rfc3987 as t;
+
+    /// The exact division gives `s / n` for every class count `n` up to 256
+    /// and every multiple `s` of it that a 16-bit state field holds.
+    #[test]
+    fn exact_division_gives_the_state_number() {
+        for n in 1..=256usize {
+            let (shift, inverse) = exact_divisor(n);
+            for q in 0..=(usize::from(u16::MAX) / n) {
+                assert_eq!(((q * n) as u32 >> shift).wrapping_mul(inverse) as usize, q, "{n} {q}");
+            }
+        }
+        let (nclasses, states) = (t::NCLASSES, t::NSTATES);
+        assert!((0..states).all(|q| state_number::<t::Tables>(q * nclasses) == q));
+    }
 
     /// Every self-loop state of RFC 3987's automaton with the self-loop
     /// field of the transitions into it.
