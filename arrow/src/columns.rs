@@ -152,12 +152,17 @@ pub(crate) fn range_column(
 #[inline(always)]
 pub(crate) fn u16_column(array: &dyn Array, f: impl Fn(&[u8]) -> Option<u16>) -> Result<UInt16Array, ArrowError> {
     let n = array.len();
-    let mut values: Vec<u16> = Vec::with_capacity(n);
-    let mut valid = Validity::with_capacity(n);
-    for_each_bytes(array, |_, row| {
-        let v = f(row.row);
-        valid.push(v.is_some());
-        values.push(v.unwrap_or(0));
+    // Written by row index into zeroed memory, null until set: `port`
+    // over 100,000 kasztp rows 322 -> 295 instructions a row (callgrind)
+    // against a push per row. (The same for `range_column`'s 16-byte
+    // views cost more: zeroing them is a `memset` of 16 bytes a row.)
+    let mut values: Vec<u16> = vec![0; n];
+    let mut valid = Validity::all_null(n);
+    for_each_bytes(array, |i, row| {
+        if let (Some(v), Some(slot)) = (f(row.row), values.get_mut(i)) {
+            *slot = v;
+            valid.set(i);
+        }
     })?;
     Ok(UInt16Array::new(ScalarBuffer::from(values), valid.finish_and(array.nulls())))
 }

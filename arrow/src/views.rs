@@ -145,13 +145,25 @@ pub(crate) struct Validity {
     words: Vec<u64>,
     /// Rows so far.
     len: usize,
-    /// Null rows so far.
-    nulls: usize,
 }
 
 impl Validity {
     pub(crate) fn with_capacity(n: usize) -> Validity {
-        Validity { words: vec![0; n.div_ceil(64)], len: 0, nulls: 0 }
+        Validity { words: vec![0; n.div_ceil(64)], len: 0 }
+    }
+
+    /// `n` rows, all null until [`Validity::set`] makes them valid, in any
+    /// order (for a column whose rows are written by index).
+    pub(crate) fn all_null(n: usize) -> Validity {
+        Validity { words: vec![0; n.div_ceil(64)], len: n }
+    }
+
+    /// Makes row `i` (below the length) valid.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, i: usize) {
+        if let Some(w) = self.words.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
     }
 
     #[inline(always)]
@@ -161,7 +173,6 @@ impl Validity {
             Some(w) => *w |= u64::from(defined) << (i % 64),
             None => self.words.push(u64::from(defined)),
         }
-        self.nulls += usize::from(!defined);
         self.len += 1;
     }
 
@@ -177,7 +188,6 @@ impl Validity {
             Some(w) => *w = word,
             None => self.words.push(word),
         }
-        self.nulls += n - word.count_ones() as usize;
         self.len += n;
     }
 
@@ -197,7 +207,9 @@ impl Validity {
     /// null). For a column whose rows are those of `input`, one to one.
     pub(crate) fn finish_and(self, input: Option<&NullBuffer>) -> Option<NullBuffer> {
         let input = input.filter(|n| n.null_count() > 0 && n.len() == self.len);
-        if self.nulls == 0 && input.is_none() {
+        // Bits past the length are never set: every word counts whole.
+        let valid: usize = self.words.iter().map(|w| w.count_ones() as usize).sum();
+        if valid == self.len && input.is_none() {
             return None;
         }
         let mine = self.into_bits();

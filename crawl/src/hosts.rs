@@ -186,7 +186,7 @@ pub fn cut_www_position(url: &str) -> Option<usize> {
 /// ```
 #[must_use]
 pub fn cut_www_position_bytes(u: &[u8]) -> Option<usize> {
-    let slash = ch::find_byte(u, 0, b'/');
+    let slash = ch::find_byte_near(u, 0, b'/');
     if slash == u.len() || (slash != 0 && slash != ch::protocol(u).end + 1) || at(u, slash + 1) != b'/' {
         return None;
     }

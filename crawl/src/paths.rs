@@ -64,6 +64,7 @@ pub fn path(url: &str) -> &str {
 /// assert_eq!(path_bytes(b"http://a.com/b/c?d#e"), 12..16);
 /// ```
 #[must_use]
+#[inline]
 pub fn path_bytes(url: &[u8]) -> std::ops::Range<usize> {
     ch::path(url, false)
 }
@@ -88,6 +89,7 @@ pub fn path_full(url: &str) -> &str {
 /// assert_eq!(path_full_bytes(b"http://a.com/b/c?d#e"), 12..20);
 /// ```
 #[must_use]
+#[inline]
 pub fn path_full_bytes(url: &[u8]) -> std::ops::Range<usize> {
     ch::path(url, true)
 }
