@@ -228,6 +228,15 @@ fn checked(u: &[u8], start: usize, end: usize, dot: Option<usize>) -> Option<Ran
 /// each `@`; nothing when a refused byte comes first or the host fails
 /// [`checked`].
 pub(crate) fn host(u: &[u8]) -> Option<Range<usize>> {
+    host_and_dot(u).map(|(host, _)| host)
+}
+
+/// [`host`] and the last dot its search saw (from the search start on, so
+/// a dot in the userinfo counts; the host itself ends in no dot, which
+/// [`checked`] refuses), for a reader of the last label that would
+/// otherwise search for that dot again.
+#[inline]
+pub(crate) fn host_and_dot(u: &[u8]) -> Option<(Range<usize>, usize)> {
     let from = host_search_start(u, false)?;
     let (mut start, mut pos) = (from, from);
     // Ordinary bytes and dots go on; the host ends at a delimiter or the
@@ -245,7 +254,7 @@ pub(crate) fn host(u: &[u8]) -> Option<Range<usize>> {
     };
     // The last dot seen from the search start on (a dot in the userinfo counts).
     let dot = u[from..end].iter().rposition(|&b| b == b'.').map(|i| from + i);
-    checked(u, start, end, dot)
+    Some((checked(u, start, end, dot)?, dot?))
 }
 
 /// Where the host starts when the authority starts at `start`: after the

@@ -81,9 +81,44 @@ pub fn url_path_hierarchy_bytes(url: &[u8]) -> Levels<'_> {
     Levels::new(url, true, false)
 }
 
-const fn is_separator(b: u8) -> bool {
-    matches!(b, b'/' | b'?' | b'#')
+/// Whether `b` ends a level (`/`, `?`, `#`): one table load a byte.
+#[inline(always)]
+fn is_separator(b: u8) -> bool {
+    SEPARATORS[usize::from(b)]
 }
+
+/// The bytes [`is_separator`] names.
+static SEPARATORS: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'/' as usize] = true;
+    t[b'?' as usize] = true;
+    t[b'#' as usize] = true;
+    t
+};
+
+/// [`SCHEME`]'s bit for lower-case ASCII letters and digits.
+const LOWER_OR_DIGIT: u8 = 1;
+/// [`SCHEME`]'s bit for RFC 3986's scheme bytes after the first (letters,
+/// digits, `+`, `-`, `.`).
+const RFC_SCHEME: u8 = 2;
+/// The scheme bytes of [`first_level`]'s two readings, one table load a
+/// byte (callgrind, with [`SEPARATORS`]: `URLHierarchy` over 100,000
+/// kasztp rows 721 -> 542 instructions a row, `URLPathHierarchy` 681 -> 584).
+static SCHEME: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            t[b] |= LOWER_OR_DIGIT;
+        }
+        if c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.') {
+            t[b] |= RFC_SCHEME;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// `scheme://` and at least one byte after it, the scheme being one or
 /// more lower-case ASCII letters and digits (quirk `hierarchy-scheme`:
@@ -92,13 +127,13 @@ const fn is_separator(b: u8) -> bool {
 /// ends (after that separator).
 fn first_level(url: &[u8], rfc_scheme: bool) -> Option<(usize, usize)> {
     let n = if rfc_scheme {
-        let n = until(url, |b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
+        let n = until(url, |b| SCHEME[usize::from(b)] & RFC_SCHEME == 0);
         if !url.first().is_some_and(u8::is_ascii_alphabetic) {
             return None;
         }
         n
     } else {
-        until(url, |b| !(b.is_ascii_lowercase() || b.is_ascii_digit()))
+        until(url, |b| SCHEME[usize::from(b)] & LOWER_OR_DIGIT == 0)
     };
     if n == 0 || !url[n..].starts_with(b"://") || url.len() <= n + 3 {
         return None;
@@ -124,6 +159,7 @@ impl UrlHierarchy<'_> {
 impl Iterator for Levels<'_> {
     type Item = Range<usize>;
 
+    #[inline]
     fn next(&mut self) -> Option<Range<usize>> {
         let url = self.url;
         let pos = match self.pos {

@@ -197,9 +197,21 @@ pub fn cut_www_position_bytes(u: &[u8]) -> Option<usize> {
 /// The top-level domain a reader finds: after the host's last dot (one
 /// trailing dot ignored), none when that label starts with a digit.
 fn ch_top_level_domain(u: &[u8], reader: Reader) -> Option<Range<usize>> {
-    let host = reader.host(u)?;
-    let end = if u[host.end - 1] == b'.' { host.end - 1 } else { host.end };
-    let dot = host.start + u[host.start..end].iter().rposition(|&b| b == b'.')?;
+    let (end, dot) = match reader {
+        // The plain reader has found the last dot (its host never ends in
+        // one; a dot before the host, in the userinfo, is not the host's):
+        // no second search. Callgrind, 100,000 kasztp rows:
+        // `topLevelDomain` 465 -> 423 instructions a row.
+        Reader::Plain => {
+            let (host, dot) = ch::host_and_dot(u)?;
+            (host.end, Some(dot).filter(|&d| d >= host.start)?)
+        }
+        Reader::Rfc => {
+            let host = reader.host(u)?;
+            let end = if u[host.end - 1] == b'.' { host.end - 1 } else { host.end };
+            (end, host.start + u[host.start..end].iter().rposition(|&b| b == b'.')?)
+        }
+    };
     if at(u, dot + 1).is_ascii_digit() {
         return None;
     }
