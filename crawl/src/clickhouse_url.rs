@@ -170,7 +170,7 @@ static AUTHORITY_STOPS: Stops = Stops::new(b":/?#@", false);
 /// for the `…RFC` reader, refused for the other), a [`refused`] byte (2),
 /// anything else ends the scheme (3). One table load per byte, where a
 /// chain of comparisons cost about 20 instructions a byte (callgrind).
-static SCHEME_CLASS: [u8; 256] = {
+pub(crate) static SCHEME_CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {

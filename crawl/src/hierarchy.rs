@@ -96,25 +96,16 @@ static SEPARATORS: [bool; 256] = {
     t
 };
 
-/// [`SCHEME`]'s bit for lower-case ASCII letters and digits.
-const LOWER_OR_DIGIT: u8 = 1;
-/// [`SCHEME`]'s bit for RFC 3986's scheme bytes after the first (letters,
-/// digits, `+`, `-`, `.`).
-const RFC_SCHEME: u8 = 2;
-/// The scheme bytes of [`first_level`]'s two readings, one table load a
-/// byte (callgrind, with [`SEPARATORS`]: `URLHierarchy` over 100,000
-/// kasztp rows 721 -> 542 instructions a row, `URLPathHierarchy` 681 -> 584).
-static SCHEME: [u8; 256] = {
-    let mut t = [0u8; 256];
+/// Lower-case ASCII letters and digits, ClickHouse's scheme bytes here
+/// (RFC 3986's are `clickhouse_url::SCHEME_CLASS`'s class 0), one table
+/// load a byte (callgrind, with [`SEPARATORS`]: `URLHierarchy` over
+/// 100,000 kasztp rows 721 -> 542 instructions a row, `URLPathHierarchy`
+/// 681 -> 584).
+static LOWER_OR_DIGIT: [bool; 256] = {
+    let mut t = [false; 256];
     let mut b = 0;
     while b < 256 {
-        let c = b as u8;
-        if c.is_ascii_lowercase() || c.is_ascii_digit() {
-            t[b] |= LOWER_OR_DIGIT;
-        }
-        if c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.') {
-            t[b] |= RFC_SCHEME;
-        }
+        t[b] = (b as u8).is_ascii_lowercase() || (b as u8).is_ascii_digit();
         b += 1;
     }
     t
@@ -127,13 +118,13 @@ static SCHEME: [u8; 256] = {
 /// ends (after that separator).
 fn first_level(url: &[u8], rfc_scheme: bool) -> Option<(usize, usize)> {
     let n = if rfc_scheme {
-        let n = until(url, |b| SCHEME[usize::from(b)] & RFC_SCHEME == 0);
+        let n = until(url, |b| crate::clickhouse_url::SCHEME_CLASS[usize::from(b)] != 0);
         if !url.first().is_some_and(u8::is_ascii_alphabetic) {
             return None;
         }
         n
     } else {
-        until(url, |b| SCHEME[usize::from(b)] & LOWER_OR_DIGIT == 0)
+        until(url, |b| !LOWER_OR_DIGIT[usize::from(b)])
     };
     if n == 0 || !url[n..].starts_with(b"://") || url.len() <= n + 3 {
         return None;
