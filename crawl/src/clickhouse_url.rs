@@ -84,6 +84,24 @@ pub(crate) fn find_byte_near(u: &[u8], from: usize, a: u8) -> usize {
     find_byte_words::<NEAR_WORDS>(u, from, a)
 }
 
+/// The first `i >= from` where `u[i]` is `a` or `b`, or `u.len()`: up to
+/// [`NEAR_WORDS`] words tested in registers, then `memchr2` (the two
+/// bytes' lowest marks are each exact, so the lowest of either is).
+#[inline]
+pub(crate) fn find_byte2_near(u: &[u8], from: usize, a: u8, b: u8) -> usize {
+    let (sa, sb) = (ONES * u64::from(a), ONES * u64::from(b));
+    let mut i = from;
+    for _ in 0..NEAR_WORDS {
+        let Some(w) = word(u, i) else { break };
+        let z = zero_bytes(w ^ sa) | zero_bytes(w ^ sb);
+        if z != 0 {
+            return i + (z.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    find_byte2(u, i, a, b)
+}
+
 /// The first `i >= from` where `u[i]` is `a` or `b`, or `u.len()` (a SIMD search).
 #[inline]
 pub(crate) fn find_byte2(u: &[u8], from: usize, a: u8, b: u8) -> usize {
@@ -483,7 +501,7 @@ pub(crate) fn netloc(u: &[u8]) -> Range<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{find_byte, find_byte_near, Stops, HOST_STOPS};
+    use super::{find_byte, find_byte2_near, find_byte_near, Stops, HOST_STOPS};
 
     /// The chunked search finds what a byte-by-byte search finds, for a
     /// stop at every position of inputs around the chunk size, from every
@@ -530,6 +548,9 @@ mod tests {
                         let naive = (from..len).find(|&i| u[i] == b'/').unwrap_or(len);
                         assert_eq!(find_byte_near(&u, from, b'/'), naive, "{u:?} from {from}");
                         assert_eq!(find_byte(&u, from, b'/'), naive, "{u:?} from {from}");
+                        let naive2 = (from..len).find(|&i| matches!(u[i], b'/' | b'@')).unwrap_or(len);
+                        assert_eq!(find_byte2_near(&u, from, b'@', b'/'), naive2, "{u:?} from {from}");
+                        assert_eq!(find_byte2_near(&u, from, b'/', b'@'), naive2, "{u:?} from {from}");
                     }
                 }
             }

@@ -190,7 +190,15 @@ pub fn cut_www_position_bytes(u: &[u8]) -> Option<usize> {
     if slash == u.len() || (slash != 0 && slash != ch::protocol(u).end + 1) || at(u, slash + 1) != b'/' {
         return None;
     }
-    let start = ch::after_userinfo(u, slash + 2);
+    // Most authorities hold no `@`: when a `/` (or the end) comes before
+    // any `@`, the authority (which ends at or before that `/`) has none
+    // and the host starts right after `//`, found by a search of a few
+    // words in registers instead of the stop-set scan.
+    let authority = slash + 2;
+    let start = match at(u, ch::find_byte2_near(u, authority, b'@', b'/')) {
+        b'@' => ch::after_userinfo(u, authority),
+        _ => authority,
+    };
     (start + 4 < u.len() && u[start..].starts_with(b"www.")).then_some(start)
 }
 
