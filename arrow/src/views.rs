@@ -259,12 +259,17 @@ pub(crate) struct ViewColumn {
     /// (the allocator reuses freed memory, which it must clear).
     views: Vec<u128>,
     valid: Validity,
-    /// Computed strings (longer than [`MAX_INLINE`]), block by block:
-    /// every block but the last holds only its strings; the last is
-    /// zero-filled to its full size once, and `used` says how much of it
-    /// holds strings (kernels write into the rest, [`ViewColumn::space`]).
+    /// Computed strings (longer than [`MAX_INLINE`]), block by block: the
+    /// full blocks, each holding only its strings.
     owned: Vec<Vec<u8>>,
-    /// The bytes of the last owned block that hold strings.
+    /// The block being filled (block index `owned.len()`), allocated
+    /// without zeroing: copied strings are appended to it; a kernel that
+    /// writes in place ([`ViewColumn::space`]) has it zero-filled only as
+    /// far as it asks. (A block zero-filled whole on allocation cost
+    /// `cutWWW` 31 instructions a row in `memset`, callgrind.)
+    cur: Vec<u8>,
+    /// The bytes of `cur` that hold strings (the rest, up to its length,
+    /// is a kernel's scratch space).
     used: usize,
     /// Views into `owned`: their buffer index counts from the first owned
     /// block until [`ViewColumn::finish`] knows how many input buffers
@@ -278,6 +283,7 @@ impl ViewColumn {
             views: Vec::with_capacity(n),
             valid: Validity::with_capacity(n),
             owned: Vec::new(),
+            cur: Vec::new(),
             used: 0,
             owned_views: Vec::new(),
         }
@@ -315,10 +321,8 @@ impl ViewColumn {
             b[before.len()..len].copy_from_slice(after);
             return self.push_view(make_view(&b[..len], 0, 0), true);
         }
-        let out = self.space(len);
-        out[..before.len()].copy_from_slice(before);
-        out[before.len()..len].copy_from_slice(after);
-        self.commit_checked(len, true);
+        let view = self.append(&[before, after], self.valid.len);
+        self.push_view(view, true);
     }
 
     #[inline]
@@ -392,10 +396,38 @@ impl ViewColumn {
         if bytes.len() <= MAX_INLINE {
             return make_view(bytes, 0, 0);
         }
-        self.space(bytes.len())[..bytes.len()].copy_from_slice(bytes);
+        self.append(&[bytes], row)
+    }
+
+    /// Makes room for `len` more bytes after `used` in `cur`, starting a
+    /// new block when it has none (so a string never spans two blocks).
+    #[inline]
+    fn room(&mut self, len: usize) {
+        if self.cur.capacity() - self.used < len {
+            self.cur.truncate(self.used);
+            let full = std::mem::replace(&mut self.cur, Vec::with_capacity(BLOCK.max(len)));
+            // An empty block holds no view's bytes: dropped, so that block
+            // indices stay those the views were given.
+            if !full.is_empty() {
+                self.owned.push(full);
+            }
+            self.used = 0;
+        }
+    }
+
+    /// The view of `parts` joined (longer than [`MAX_INLINE`]), appended
+    /// to the column's buffer, for row `row`.
+    #[inline]
+    fn append(&mut self, parts: &[&[u8]], row: usize) -> u128 {
+        let len = parts.iter().map(|p| p.len()).sum();
+        self.room(len);
+        self.cur.truncate(self.used);
+        for p in parts {
+            self.cur.extend_from_slice(p);
+        }
         // The block and offset are below 2^32 (as in `commit_checked`).
-        let view = make_view(bytes, self.owned.len().wrapping_sub(1) as u32, self.used as u32);
-        self.used += bytes.len();
+        let view = make_view(&self.cur[self.used..], self.owned.len() as u32, self.used as u32);
+        self.used += len;
         self.owned_views.push(row);
         view
     }
@@ -407,19 +439,11 @@ impl ViewColumn {
     /// the last one has no room (so a string never spans two blocks).
     #[inline]
     pub(crate) fn space(&mut self, len: usize) -> &mut [u8] {
-        let room = self.owned.last().map_or(0, |b| b.len() - self.used);
-        if room < len {
-            if let Some(last) = self.owned.last_mut() {
-                last.truncate(self.used);
-            }
-            self.owned.push(vec![0; BLOCK.max(len)]);
-            self.used = 0;
+        self.room(len);
+        if self.cur.len() < self.used + len {
+            self.cur.resize(self.used + len, 0);
         }
-        let used = self.used;
-        match self.owned.last_mut() {
-            Some(b) => &mut b[used..],
-            None => &mut [],
-        }
+        &mut self.cur[self.used..]
     }
 
     /// Appends the first `len` bytes written into [`ViewColumn::space`] as
@@ -444,7 +468,7 @@ impl ViewColumn {
 
     /// The first `len` bytes of [`ViewColumn::space`].
     fn written(&self, len: usize) -> Option<&[u8]> {
-        self.owned.last()?.get(self.used..self.used + len)
+        self.cur.get(self.used..self.used + len)
     }
 
     /// Appends the first `len` bytes of [`ViewColumn::space`] when `text`
@@ -452,9 +476,9 @@ impl ViewColumn {
     /// else a null.
     #[inline]
     fn commit_checked(&mut self, len: usize, text: bool) {
-        let block = self.owned.len().wrapping_sub(1);
+        let block = self.owned.len();
         let used = self.used;
-        let Some(bytes) = self.owned.last().and_then(|b| b.get(used..used + len)).filter(|_| text) else {
+        let Some(bytes) = self.cur.get(used..used + len).filter(|_| text) else {
             return self.push_null();
         };
         if len <= MAX_INLINE {
@@ -484,8 +508,9 @@ impl ViewColumn {
             v.buffer_index += first;
             self.views[i] = v.as_u128();
         }
-        if let Some(last) = self.owned.last_mut() {
-            last.truncate(self.used);
+        self.cur.truncate(self.used);
+        if !self.cur.is_empty() {
+            self.owned.push(self.cur);
         }
         let mut buffers = input.to_vec();
         buffers.extend(self.owned.into_iter().map(Buffer::from_vec));
