@@ -509,23 +509,44 @@ static ENCODE: [u32; 256] = encode_table(false);
 /// `encodeURLFormComponent`'s table: a space is `+`.
 static ENCODE_FORM: [u32; 256] = encode_table(true);
 
+/// Input bytes an encoder takes at a time: their output (at most three
+/// bytes each, plus the last store's spill) fits in [`ENCODE_WINDOW`].
+const ENCODE_CHUNK: usize = 16;
+/// The output window of one chunk: 64 bytes addressed by a cursor masked
+/// to 6 bits, plus the three a four-byte store at 63 reaches.
+const ENCODE_WINDOW: usize = 68;
+
 /// Each row encoded with `table` straight into the column's buffer: four
 /// bytes stored per input byte, the cursor moved by the count the table
 /// gives (no branch per byte, no string per row). A row that comes out
 /// unchanged is a view into the input.
+///
+/// The bytes go 16 at a time into a fixed window of the buffer, one
+/// bounds check a chunk: inside it the cursor (at most 48, as each byte
+/// writes at most 3) is masked to 6 bits, so the compiler sees every store
+/// in bounds. (Callgrind, 100,000 kasztp rows: a check per byte cost
+/// `encodeURLComponent` 897 instructions a row.)
 fn encode_rows(array: &dyn Array, table: &[u32; 256]) -> Result<StringViewArray, ArrowError> {
     let mut out = ViewColumn::with_capacity(array.len());
     let buffers = for_each_row(array, |row| {
         let Some(row) = row else { return out.push_null() };
         let s = row.text.as_bytes();
-        let buf = out.space(3 * s.len() + 4);
+        // Before each chunk, n <= 3 * (bytes taken), so the chunk's window
+        // ends within 3 * s.len() + ENCODE_WINDOW.
+        let buf = out.space(3 * s.len() + ENCODE_WINDOW);
         let mut n = 0;
-        for &b in s {
-            let e = table[usize::from(b)];
-            if let Some(slot) = buf.get_mut(n..n + 4) {
-                slot.copy_from_slice(&e.to_le_bytes());
+        for chunk in s.chunks(ENCODE_CHUNK) {
+            let Some(window) = buf.get_mut(n..).and_then(<[u8]>::first_chunk_mut::<ENCODE_WINDOW>) else {
+                return out.push_null();
+            };
+            let mut k = 0;
+            for &b in chunk {
+                let e = table[usize::from(b)];
+                let at = k & 63;
+                window[at..at + 4].copy_from_slice(&e.to_le_bytes());
+                k = at + (e >> 24) as usize;
             }
-            n += (e >> 24) as usize;
+            n += k;
         }
         // Nothing encoded (a form's `+` for a space is a change of the same length).
         if n == s.len() && buf[..n] == *s {
