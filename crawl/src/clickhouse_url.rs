@@ -84,22 +84,38 @@ pub(crate) fn find_byte_near(u: &[u8], from: usize, a: u8) -> usize {
     find_byte_words::<NEAR_WORDS>(u, from, a)
 }
 
-/// The first `i >= from` where `u[i]` is `a` or `b`, or `u.len()`: up to
-/// [`NEAR_WORDS`] words tested in registers, then `memchr2` (the two
-/// bytes' lowest marks are each exact, so the lowest of either is).
-#[inline]
-pub(crate) fn find_byte2_near(u: &[u8], from: usize, a: u8, b: u8) -> usize {
-    let (sa, sb) = (ONES * u64::from(a), ONES * u64::from(b));
+/// Up to [`NEAR_WORDS`] words of `u` from `from` tested in registers for
+/// any byte of `set`: `Ok` with the first such position, or `Err` with
+/// where the words stopped (fewer than 8 bytes left, or the words spent).
+/// Each byte's lowest mark is exact, so the lowest of all of them is.
+#[inline(always)]
+fn find_set_words<const N: usize>(u: &[u8], from: usize, set: [u8; N]) -> Result<usize, usize> {
     let mut i = from;
     for _ in 0..NEAR_WORDS {
         let Some(w) = word(u, i) else { break };
-        let z = zero_bytes(w ^ sa) | zero_bytes(w ^ sb);
+        let z = set.iter().fold(0, |z, &b| z | zero_bytes(w ^ (ONES * u64::from(b))));
         if z != 0 {
-            return i + (z.trailing_zeros() / 8) as usize;
+            return Ok(i + (z.trailing_zeros() / 8) as usize);
         }
         i += 8;
     }
-    find_byte2(u, i, a, b)
+    Err(i)
+}
+
+/// The first `i >= from` where `u[i]` is `a` or `b`, or `u.len()`: up to
+/// [`NEAR_WORDS`] words tested in registers, then `memchr2`.
+#[inline]
+pub(crate) fn find_byte2_near(u: &[u8], from: usize, a: u8, b: u8) -> usize {
+    find_set_words(u, from, [a, b]).unwrap_or_else(|i| find_byte2(u, i, a, b))
+}
+
+/// Up to [`NEAR_WORDS`] words from `from` tested in registers for any
+/// byte of `set`, then byte by byte with `stop` (which is true exactly on
+/// `set`'s bytes): for short spans, where a `memchr3` call for the last
+/// few bytes would cost more than the search. The first match or `u.len()`.
+#[inline(always)]
+pub(crate) fn find_set_near<const N: usize>(u: &[u8], from: usize, set: [u8; N], stop: impl Fn(u8) -> bool) -> usize {
+    find_set_words(u, from, set).unwrap_or_else(|i| find(u, i, stop))
 }
 
 /// The first `i >= from` where `u[i]` is `a` or `b`, or `u.len()` (a SIMD search).
@@ -501,7 +517,7 @@ pub(crate) fn netloc(u: &[u8]) -> Range<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{find_byte, find_byte2_near, find_byte_near, Stops, HOST_STOPS};
+    use super::{find_byte, find_byte2_near, find_byte_near, find_set_near, Stops, HOST_STOPS};
 
     /// The chunked search finds what a byte-by-byte search finds, for a
     /// stop at every position of inputs around the chunk size, from every
@@ -551,6 +567,9 @@ mod tests {
                         let naive2 = (from..len).find(|&i| matches!(u[i], b'/' | b'@')).unwrap_or(len);
                         assert_eq!(find_byte2_near(&u, from, b'@', b'/'), naive2, "{u:?} from {from}");
                         assert_eq!(find_byte2_near(&u, from, b'/', b'@'), naive2, "{u:?} from {from}");
+                        let naive3 = (from..len).find(|&i| matches!(u[i], b'/' | b'@' | 0xFF)).unwrap_or(len);
+                        let stop = |b| matches!(b, b'/' | b'@' | 0xFF);
+                        assert_eq!(find_set_near(&u, from, [0xFF, b'@', b'/'], stop), naive3, "{u:?} from {from}");
                     }
                 }
             }

@@ -81,6 +81,18 @@ pub fn url_path_hierarchy_bytes(url: &[u8]) -> Levels<'_> {
     Levels::new(url, true, false)
 }
 
+/// The first separator at or after `from`, or `url.len()`: searched a
+/// word of 8 bytes at a time in registers, the last few bytes by table.
+/// For the host (callgrind, 100,000 kasztp rows: `URLHierarchy` 542 ->
+/// 505, `URLPathHierarchy` 584 -> 546 instructions a row); the segments
+/// after it keep the byte loop, which keeps the level iterator small
+/// enough to be inlined into the list kernel (with this search there too,
+/// the iterator became a call: `URLHierarchy` 680).
+#[inline]
+fn find_separator(url: &[u8], from: usize) -> usize {
+    crate::clickhouse_url::find_set_near(url, from, [b'/', b'?', b'#'], is_separator)
+}
+
 /// Whether `b` ends a level (`/`, `?`, `#`): one table load a byte.
 #[inline(always)]
 fn is_separator(b: u8) -> bool {
@@ -129,7 +141,7 @@ fn first_level(url: &[u8], rfc_scheme: bool) -> Option<(usize, usize)> {
     if n == 0 || !url[n..].starts_with(b"://") || url.len() <= n + 3 {
         return None;
     }
-    let host_end = n + 3 + until(&url[n + 3..], is_separator);
+    let host_end = find_separator(url, n + 3);
     Some((host_end, if host_end < url.len() { host_end + 1 } else { host_end }))
 }
 
