@@ -501,6 +501,13 @@ const fn encode_table(form: bool) -> [u32; 256] {
         };
         b += 1;
     }
+    // Every entry writes ASCII only (what lets `encode_rows` commit its
+    // output without reading it back): checked when the table is built.
+    let mut i = 0;
+    while i < 256 {
+        assert!(t[i] & 0x0080_8080 == 0, "an encoder table entry is not ASCII");
+        i += 1;
+    }
     t
 }
 
@@ -548,11 +555,13 @@ fn encode_rows(array: &dyn Array, table: &[u32; 256]) -> Result<StringViewArray,
             }
             n += k;
         }
-        // Nothing encoded (a form's `+` for a space is a change of the same length).
-        if n == s.len() && buf[..n] == *s {
+        // Nothing encoded (a form's `+` for a space is a change of the same
+        // length): told from the input and the table, not by reading the
+        // output back.
+        if n == s.len() && s.iter().all(|&b| table[usize::from(b)] == u32::from(b) | 1 << 24) {
             out.push_range(&row, Some(0..n));
         } else {
-            out.commit_ascii(n);
+            out.commit_written_ascii(n);
         }
     })?;
     out.finish(&buffers)
