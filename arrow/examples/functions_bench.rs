@@ -12,6 +12,18 @@
 //! `NAME` (and `ROWS=N` takes N rows), for a callgrind profile of one.
 //! `functions_bench_chdb.py` beside this file times ClickHouse's functions
 //! on the same rows.
+//!
+//! Memory: each round's output is freed before the next, and glibc's
+//! allocator gives large freed memory back to the system, so a kernel that
+//! writes tens of megabytes (`cutWWW`, the encoders, the hierarchies) takes
+//! page faults on fresh memory every round, up to half its time. An engine
+//! whose allocator keeps freed memory (ClickHouse's does) pays them once.
+//! To time the kernels so, keep glibc from returning memory:
+//!
+//! ```sh
+//! GLIBC_TUNABLES=glibc.malloc.trim_threshold=4000000000:glibc.malloc.mmap_threshold=4000000000 \
+//!     URISCAN_BENCH_DATA=/work/shared/data cargo run --release -p uriscan-arrow --example functions_bench
+//! ```
 
 use std::time::Duration;
 
