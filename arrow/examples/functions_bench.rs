@@ -13,6 +13,10 @@
 //! `functions_bench_chdb.py` beside this file times ClickHouse's functions
 //! on the same rows.
 //!
+//! `BATCH=N` calls each kernel on slices of N rows (DataFusion's batches
+//! are 8,192 rows), whose output memory is freed and reused warm from
+//! slice to slice.
+//!
 //! Memory: each round's output is freed before the next, and glibc's
 //! allocator gives large freed memory back to the system, so a kernel that
 //! writes tens of megabytes (`cutWWW`, the encoders, the hierarchies) takes
@@ -51,21 +55,37 @@ fn main() {
     // `ONLY=topLevelDomain` runs the kernels whose name starts so, and
     // not the baseline (for a profile of one kernel under callgrind).
     let only = std::env::var("ONLY").ok();
+    // `BATCH=N`: each kernel called on slices of N rows, as DataFusion
+    // calls it (8,192 by default there), where one batch's output memory
+    // is freed and reused warm by the next.
+    let batch = std::env::var("BATCH").ok().and_then(|b| b.parse().ok()).filter(|&b: &usize| b > 0).unwrap_or(n);
+    let batches: Vec<StringArray> = (0..n).step_by(batch).map(|i| array.slice(i, batch.min(n - i))).collect();
+    if batch < n {
+        println!("in batches of {batch} rows");
+    }
     macro_rules! bench {
-        ($($name:literal => $e:expr;)*) => {$(
+        ($a:ident; $($name:literal => $e:expr;)*) => {$(
             if only.as_deref().is_none_or(|o| $name.starts_with(o)) {
-                let d = time(rounds, || $e.map(|a| a.len()));
+                let d = time(rounds, || {
+                    batches
+                        .iter()
+                        .map(|b| {
+                            let $a: &dyn Array = b;
+                            $e.map(|r| r.len())
+                        })
+                        .sum::<Result<usize, _>>()
+                });
                 println!("{:<40} {:>8.1}", $name, ns(d));
             }
         )*};
     }
-    let a: &dyn Array = &array;
     // The floor most kernels stand on: one Appendix B split per row.
     if only.is_none() {
         let d = time(rounds, || array.iter().flatten().map(|u| uriscan::split(u).path.len()).sum::<usize>());
         println!("{:<40} {:>8.1}", "uriscan::split (baseline, no column)", ns(d));
     }
     bench! {
+        a;
         "extractURLParameter(u, 'id')" => f::url_parameter(a, "id");
         "extractURLParameters(u)" => f::url_parameters(a);
         "extractURLParameterNames(u)" => f::url_parameter_names(a);
