@@ -502,10 +502,13 @@ const fn encode_table(form: bool) -> [u32; 256] {
         b += 1;
     }
     // Every entry writes ASCII only (what lets `encode_rows` commit its
-    // output without reading it back): checked when the table is built.
+    // output without reading it back) and advances by at most 3 (what
+    // keeps a chunk's cursor within its window): checked when the table
+    // is built.
     let mut i = 0;
     while i < 256 {
         assert!(t[i] & 0x0080_8080 == 0, "an encoder table entry is not ASCII");
+        assert!(t[i] >> 24 <= 3, "an encoder table entry writes more than 3 bytes");
         i += 1;
     }
     t
