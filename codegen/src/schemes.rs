@@ -1,9 +1,10 @@
 //! The scheme table for scheme-based normalization (RFC 3986 §6.2.3), emitted
-//! as a `phf` map. Used by `build.rs`:
+//! as a `phf` map by the generator's pipeline (`pipeline.rs`), which `build.rs` runs:
 //!
-//! ```ignore
-//! let src = codegen::schemes::emit_scheme_table();
-//! std::fs::write(out_dir.join("schemes.rs"), src)?;
+//! ```
+//! let src = uriscan_codegen::schemes::emit_scheme_table();
+//! // build.rs writes it to `$OUT_DIR/schemes.rs`.
+//! assert!(src.contains("static SCHEMES"));
 //! ```
 //!
 //! and included by `src/scheme.rs` with
