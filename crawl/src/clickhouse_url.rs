@@ -50,28 +50,11 @@ fn word(u: &[u8], i: usize) -> Option<u64> {
     Some(u64::from_le_bytes(bytes))
 }
 
-/// The first `i >= from` where `u[i] == a`, or `u.len()`: up to `WORDS`
-/// words of 8 bytes tested in registers, then `memchr` over the rest.
-#[inline(always)]
-fn find_byte_words<const WORDS: usize>(u: &[u8], from: usize, a: u8) -> usize {
-    let sa = ONES * u64::from(a);
-    let mut i = from;
-    for _ in 0..WORDS {
-        let Some(w) = word(u, i) else { break };
-        let z = zero_bytes(w ^ sa);
-        if z != 0 {
-            return i + (z.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    u.get(i..).and_then(|t| memchr::memchr(a, t)).map_or(u.len(), |k| i + k)
-}
-
 /// The first `i >= from` where `u[i] == a`, or `u.len()` (a SIMD search,
 /// for spans that are often long: a query, a whole URL).
 #[inline]
 pub(crate) fn find_byte(u: &[u8], from: usize, a: u8) -> usize {
-    find_byte_words::<0>(u, from, a)
+    u.get(from..).and_then(|t| memchr::memchr(a, t)).map_or(u.len(), |k| from + k)
 }
 
 /// [`find_byte`] for spans that are mostly short (the end of a scheme, of
@@ -81,7 +64,7 @@ pub(crate) fn find_byte(u: &[u8], from: usize, a: u8) -> usize {
 /// more, as they rarely end in the first words.)
 #[inline]
 pub(crate) fn find_byte_near(u: &[u8], from: usize, a: u8) -> usize {
-    find_byte_words::<NEAR_WORDS>(u, from, a)
+    find_set_words(u, from, [a]).unwrap_or_else(|i| find_byte(u, i, a))
 }
 
 /// Up to [`NEAR_WORDS`] words of `u` from `from` tested in registers for
@@ -110,12 +93,12 @@ pub(crate) fn find_byte2_near(u: &[u8], from: usize, a: u8, b: u8) -> usize {
 }
 
 /// Up to [`NEAR_WORDS`] words from `from` tested in registers for any
-/// byte of `set`, then byte by byte with `stop` (which is true exactly on
-/// `set`'s bytes): for short spans, where a `memchr3` call for the last
-/// few bytes would cost more than the search. The first match or `u.len()`.
+/// byte of `set`, then the last bytes one by one: for short spans, where a
+/// `memchr3` call for the last few bytes would cost more than the search.
+/// The first match or `u.len()`.
 #[inline(always)]
-pub(crate) fn find_set_near<const N: usize>(u: &[u8], from: usize, set: [u8; N], stop: impl Fn(u8) -> bool) -> usize {
-    find_set_words(u, from, set).unwrap_or_else(|i| find(u, i, stop))
+pub(crate) fn find_set_near<const N: usize>(u: &[u8], from: usize, set: [u8; N]) -> usize {
+    find_set_words(u, from, set).unwrap_or_else(|i| find(u, i, |b| set.contains(&b)))
 }
 
 /// The first `i >= from` where `u[i]` is `a` or `b`, or `u.len()` (a SIMD search).
@@ -568,8 +551,7 @@ mod tests {
                         assert_eq!(find_byte2_near(&u, from, b'@', b'/'), naive2, "{u:?} from {from}");
                         assert_eq!(find_byte2_near(&u, from, b'/', b'@'), naive2, "{u:?} from {from}");
                         let naive3 = (from..len).find(|&i| matches!(u[i], b'/' | b'@' | 0xFF)).unwrap_or(len);
-                        let stop = |b| matches!(b, b'/' | b'@' | 0xFF);
-                        assert_eq!(find_set_near(&u, from, [0xFF, b'@', b'/'], stop), naive3, "{u:?} from {from}");
+                        assert_eq!(find_set_near(&u, from, [0xFF, b'@', b'/']), naive3, "{u:?} from {from}");
                     }
                 }
             }
