@@ -8,10 +8,8 @@
 #   cargo build --release -p uriscan-ballista -p uriscan-sql --bins
 #   URISCAN_BENCH_DATA=../shared/data DATA=/somewhere/outside ballista/load.sh
 #
-# DATA receives the generated Parquet files (never the repository): the lines
-# of kasztp.txt, node_files.txt and isaacs_files.txt repeated, each repetition
-# after the first with a fragment `#N` added where the URL has none (so that
-# rows differ), up to exactly 1,000,000 and 10,000,000 rows.
+# DATA receives the generated Parquet files (never the repository), 1,000,000
+# and 10,000,000 rows written by sql/bench/parquet-urls.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-target/release}
@@ -23,26 +21,6 @@ ROUNDS=${ROUNDS:-3}
 PORT=${PORT:-50350}
 QUERY_OF() {
     echo "SELECT uri_registrable_domain(url) AS d, count(*) AS n FROM '$1' GROUP BY d ORDER BY n DESC, d LIMIT 10"
-}
-
-generate() { # ROWS FILE
-    [ -s "$2" ] && return
-    local total
-    total=$("$BIN/uriscan-sql" -f csv "SELECT count(*) AS n FROM '$LISTS/kasztp.txt'
-        UNION ALL SELECT count(*) FROM '$LISTS/node_files.txt' UNION ALL SELECT count(*) FROM '$LISTS/isaacs_files.txt'" |
-        awk 'NR > 1 { t += $1 } END { print t }')
-    "$BIN/uriscan-sql" -f parquet -o "$2" "
-        WITH a AS (SELECT url, line AS k FROM '$LISTS/kasztp.txt'),
-             na AS (SELECT count(*) AS c FROM a),
-             b AS (SELECT url, line + na.c AS k FROM '$LISTS/node_files.txt' CROSS JOIN na),
-             nb AS (SELECT count(*) AS c FROM b),
-             c AS (SELECT url, line + na.c + nb.c AS k FROM '$LISTS/isaacs_files.txt' CROSS JOIN na CROSS JOIN nb),
-             u AS (SELECT url, k FROM a UNION ALL SELECT url, k FROM b UNION ALL SELECT url, k FROM c),
-             n AS (SELECT count(*) AS total FROM u)
-        SELECT CASE WHEN v = 1 OR strpos(url, '#') > 0 THEN url ELSE concat(url, '#', CAST(v AS VARCHAR)) END AS url
-        FROM u CROSS JOIN n CROSS JOIN generate_series(1, $(( ($1 + total - 1) / total ))) AS s(v)
-        WHERE (v - 1) * total + k <= $1"
-    "$BIN/uriscan-sql" -f csv "SELECT count(*) AS rows, count(DISTINCT url) AS distinct_urls FROM '$2'"
 }
 
 hwm() { # PID -> peak RSS in MiB
@@ -97,8 +75,8 @@ local_run() { # FILE
     done
 }
 
-generate 1000000 "$DATA/urls-1m.parquet"
-generate 10000000 "$DATA/urls-10m.parquet"
+BIN=$BIN URISCAN_BENCH_DATA=$LISTS sql/bench/parquet-urls.sh 1000000 "$DATA/urls-1m.parquet"
+BIN=$BIN URISCAN_BENCH_DATA=$LISTS sql/bench/parquet-urls.sh 10000000 "$DATA/urls-10m.parquet"
 for size in 1m 10m; do
     file="$DATA/urls-$size.parquet"
     echo "$size rows ($(du -h "$file" | cut -f1)), two executors, a fresh cluster:"
