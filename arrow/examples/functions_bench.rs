@@ -107,5 +107,10 @@ fn main() {
         "encodeURLComponent(u)" => f::encode_url_component(a);
         "decodeURLComponent(u)" => f::decode_url_component(a);
         "cc_index(u)" => f::cc_index(a);
+        // Spark's, not ClickHouse's (datafusion's spark_bench sets them
+        // beside `datafusion-spark`).
+        "parse_url(u, 'HOST')" => f::parse_url(a, "HOST");
+        "parse_url(u, 'PATH')" => f::parse_url(a, "PATH");
+        "parse_url(u, 'QUERY', 'id')" => f::parse_url_query(a, "id");
     }
 }

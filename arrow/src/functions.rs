@@ -943,7 +943,9 @@ pub fn cut_to_first_significant_subdomain_custom(
 /// assert_eq!((h.value(0), h.value(1), h.is_null(2), h.is_null(3)), ("h", "[::1]", true, true));
 /// ```
 pub fn parse_url(array: &dyn Array, part: &str) -> Result<StringViewArray, ArrowError> {
-    slices(array, |_, t| spark::parse_url(t, part))
+    // The part is named once; an unknown name is NULL on every row.
+    let part = spark::Part::from_name(part);
+    slices(array, |_, t| part?.of(t))
 }
 
 /// Spark's `parse_url(url, 'QUERY', key)` of each row ([`spark::parse_url_query`]):
@@ -965,7 +967,7 @@ pub fn parse_url_query(array: &dyn Array, key: &str) -> Result<StringViewArray, 
     match spark::QueryKey::new(key) {
         Ok(key) => slices(array, |_, t| spark::parse_url_query(t, &key)),
         Err(e) => {
-            let queries = slices(array, |_, t| spark::parse_url(t, "QUERY"))?;
+            let queries = slices(array, |_, t| spark::Part::Query.of(t))?;
             if queries.null_count() < queries.len() {
                 return Err(ArrowError::ComputeError(e.to_string()));
             }

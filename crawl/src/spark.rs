@@ -123,27 +123,54 @@ impl<'a> JavaUri<'a> {
     /// ```
     #[must_use]
     pub fn parse(input: &'a str) -> Option<JavaUri<'a>> {
-        let b = input.as_bytes();
-        let plain = !input.starts_with('?') && input.is_ascii() && memchr::memchr2(b'[', b']', b).is_none();
-        let r = if plain {
-            Ranges::of(&Syntax::Rfc2396UriReference.parse(input).ok()?, input, 0)
-        } else {
-            let (text, shift) = amended(input)?;
-            Ranges::of(&Syntax::Rfc2396UriReference.parse(&text).ok()?, &text, shift)
-        };
-        let get = |r: Option<Range<usize>>| r.and_then(|r| input.get(r));
-        let scheme = get(r.scheme.clone());
-        let authority = get(r.authority.clone());
-        let path = input.get(r.path.clone())?;
-        let query = get(r.query.clone());
-        let fragment = get(r.fragment.clone());
+        Self::parse_with(input, true)
+    }
+
+    /// [`JavaUri::parse`], where `read_server` says whether the userinfo and
+    /// host are wanted: without it an authority of a URL RFC 2396 accepts
+    /// as written is not read as a server (`userinfo` and `host` stay
+    /// `None`); every other component, and whether the URL parses, are the
+    /// same.
+    fn parse_with(input: &'a str, read_server: bool) -> Option<JavaUri<'a>> {
+        // A URL RFC 2396's tables accept as written is ASCII, has no
+        // bracket and does not start with `?` (its grammar has none of
+        // them): none of the amendments applies. Only another URL is
+        // looked at for them.
+        let (scheme, authority, path, query, fragment, plain);
+        match Syntax::Rfc2396UriReference.parse(input) {
+            // The components are slices of `input` already; an empty path
+            // is put before the query, if any (as `Ranges::of` does).
+            Ok(u) => {
+                (scheme, authority, query, fragment, plain) =
+                    (u.scheme(), u.authority(), u.query(), u.fragment(), true);
+                path = match u.path() {
+                    "" => {
+                        let at = query.map_or(0, |q| (q.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize));
+                        input.get(at.saturating_sub(1)..at.saturating_sub(1))?
+                    }
+                    p => p,
+                };
+            }
+            Err(_) if is_plain(input) => return None,
+            Err(_) => {
+                let (text, shift) = amended(input)?;
+                let r = Ranges::of(&Syntax::Rfc2396UriReference.parse(&text).ok()?, &text, shift);
+                let get = |r: Option<Range<usize>>| r.and_then(|r| input.get(r));
+                (scheme, authority, query, fragment, plain) =
+                    (get(r.scheme), get(r.authority), get(r.query), get(r.fragment), false);
+                path = input.get(r.path)?;
+            }
+        }
+        debug_assert!(!plain || is_plain(input));
         // Amendment 4: `java.net.URI` needs a path, query or fragment after an empty authority.
         if authority == Some("") && path.is_empty() && query.is_none() && fragment.is_none() {
             return None;
         }
         let opaque = scheme.is_some() && authority.is_none() && !path.starts_with('/');
         let (mut userinfo, mut host) = (None, None);
-        if let Some(a) = authority.filter(|a| !a.is_empty()) {
+        // A plain URL's authority has no bracket, so whether it is a server
+        // changes nothing but the userinfo and the host.
+        if let Some(a) = authority.filter(|a| !a.is_empty() && (read_server || !plain)) {
             match server(a) {
                 Some(s) => (userinfo, host) = (s.userinfo, Some(s.host)),
                 // Brackets are not registry-name characters.
@@ -258,6 +285,8 @@ impl<'a> JavaUri<'a> {
 /// named `part` (case-sensitive: `HOST`, `PATH`, `QUERY`, `REF`,
 /// `PROTOCOL`, `FILE`, `AUTHORITY`, `USERINFO`), `None` (NULL) for another
 /// part, an absent one, or a URL `java.net.URI` rejects. Never panics.
+/// For a column, name the part once ([`Part::from_name`]) and call
+/// [`Part::of`] on each row.
 ///
 /// ```
 /// use uriscan_crawl::spark::parse_url;
@@ -268,17 +297,83 @@ impl<'a> JavaUri<'a> {
 /// ```
 #[must_use]
 pub fn parse_url<'a>(url: &'a str, part: &str) -> Option<&'a str> {
-    let u = JavaUri::parse(url)?;
-    match part {
-        "HOST" => u.host(),
-        "PATH" => u.path(),
-        "QUERY" => u.query(),
-        "REF" => u.fragment(),
-        "PROTOCOL" => u.scheme(),
-        "FILE" => u.file(),
-        "AUTHORITY" => u.authority(),
-        "USERINFO" => u.userinfo(),
-        _ => None,
+    Part::from_name(part)?.of(url)
+}
+
+/// A part `parse_url` knows, by the name Spark gives it.
+///
+/// ```
+/// use uriscan_crawl::spark::Part;
+/// let host = Part::from_name("HOST").unwrap();
+/// assert_eq!(host.of("http://u@h:8/p?q#f"), Some("h"));
+/// assert_eq!(Part::from_name("FILE").unwrap().of("http://u@h:8/p?q#f"), Some("/p?q"));
+/// assert_eq!(Part::from_name("Host"), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// `HOST`: [`JavaUri::host`].
+    Host,
+    /// `PATH`: [`JavaUri::path`].
+    Path,
+    /// `QUERY`: [`JavaUri::query`].
+    Query,
+    /// `REF`: [`JavaUri::fragment`].
+    Ref,
+    /// `PROTOCOL`: [`JavaUri::scheme`].
+    Protocol,
+    /// `FILE`: [`JavaUri::file`].
+    File,
+    /// `AUTHORITY`: [`JavaUri::authority`].
+    Authority,
+    /// `USERINFO`: [`JavaUri::userinfo`].
+    UserInfo,
+}
+
+impl Part {
+    /// The part Spark names `name` (case-sensitive), or `None`: Spark's
+    /// `parse_url` gives NULL for any other name.
+    ///
+    /// ```
+    /// assert_eq!(uriscan_crawl::spark::Part::from_name("REF"), Some(uriscan_crawl::spark::Part::Ref));
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Part> {
+        Some(match name {
+            "HOST" => Part::Host,
+            "PATH" => Part::Path,
+            "QUERY" => Part::Query,
+            "REF" => Part::Ref,
+            "PROTOCOL" => Part::Protocol,
+            "FILE" => Part::File,
+            "AUTHORITY" => Part::Authority,
+            "USERINFO" => Part::UserInfo,
+            _ => return None,
+        })
+    }
+
+    /// This part of `url` as `parse_url` gives it: `None` for an absent
+    /// part or a URL `java.net.URI` rejects. Only `HOST` and `USERINFO`
+    /// read the authority as a server.
+    ///
+    /// ```
+    /// use uriscan_crawl::spark::Part;
+    /// assert_eq!(Part::Path.of("http://a_b.example/x"), Some("/x"));
+    /// assert_eq!(Part::Host.of("http://a_b.example/x"), None); // a registry name
+    /// assert_eq!(Part::Query.of("http://h/a b?q"), None); // rejected
+    /// ```
+    #[must_use]
+    pub fn of(self, url: &str) -> Option<&str> {
+        let u = JavaUri::parse_with(url, matches!(self, Part::Host | Part::UserInfo))?;
+        match self {
+            Part::Host => u.host(),
+            Part::Path => u.path(),
+            Part::Query => u.query(),
+            Part::Ref => u.fragment(),
+            Part::Protocol => u.scheme(),
+            Part::File => u.file(),
+            Part::Authority => u.authority(),
+            Part::UserInfo => u.userinfo(),
+        }
     }
 }
 
@@ -385,7 +480,7 @@ impl QueryKey {
 /// ```
 #[must_use]
 pub fn parse_url_query<'a>(url: &'a str, key: &QueryKey) -> Option<&'a str> {
-    key.find(JavaUri::parse(url)?.query()?)
+    key.find(Part::Query.of(url)?)
 }
 
 /// Whether `c` is one of `java.net.URI`'s "other" characters: non-ASCII,
@@ -394,6 +489,12 @@ pub fn parse_url_query<'a>(url: &'a str, key: &QueryKey) -> Option<&'a str> {
 fn is_other(c: char) -> bool {
     !matches!(c,
         '\0'..='\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
+}
+
+/// Whether none of `java.net.URI`'s amendments can apply to `input`: ASCII,
+/// no bracket, not starting with `?`.
+fn is_plain(input: &str) -> bool {
+    !input.starts_with('?') && input.is_ascii() && memchr::memchr2(b'[', b']', input.as_bytes()).is_none()
 }
 
 /// `input` with `java.net.URI`'s amendments to RFC 2396 written as bytes
@@ -483,7 +584,9 @@ fn server(authority: &str) -> Option<Server<'_>> {
         }
         p = close + 1;
     } else {
-        p = match ipv4(b, p, false) {
+        // An IPv4 address starts with a digit.
+        let v4 = if b.get(p).is_some_and(u8::is_ascii_digit) { ipv4(b, p, false) } else { None };
+        p = match v4 {
             Some(q) if q >= n || b[q] == b':' => q,
             _ => hostname(b, p)?,
         };
@@ -532,40 +635,70 @@ fn ipv4(b: &[u8], start: usize, strict: bool) -> Option<usize> {
     (p == m).then_some(p)
 }
 
+/// The states of the host-name scan ([`hostname`]): at a label's start (the
+/// host's start, or after a `.`), after a letter or a digit, after a `-`;
+/// then the two ends: at a byte that is not part of a host name, and a
+/// failure.
+const H_LABEL: u8 = 0;
+const H_ALNUM: u8 = 1;
+const H_DASH: u8 = 2;
+const H_END: u8 = 3;
+const H_FAIL: u8 = 4;
+
+/// The host-name scan's next state: `HOST_NEXT[state * 256 + byte]` for
+/// the three states before an end.
+const HOST_NEXT: [u8; 3 * 256] = {
+    let mut t = [H_END; 3 * 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let (label, alnum, dash) = if b.is_ascii_alphanumeric() {
+            (H_ALNUM, H_ALNUM, H_ALNUM)
+        } else if b == b'-' {
+            // A `-` neither starts nor ends a label.
+            (H_FAIL, H_DASH, H_DASH)
+        } else if b == b'.' {
+            // A `.` follows a letter or a digit.
+            (H_FAIL, H_LABEL, H_FAIL)
+        } else {
+            (H_END, H_END, H_FAIL)
+        };
+        t[c] = label;
+        t[256 + c] = alnum;
+        t[512 + c] = dash;
+        c += 1;
+    }
+    t
+};
+
 /// `java.net.URI.Parser.parseHostname`: labels of letters, digits and inner
-/// `-`, joined by `.` (a trailing `.` allowed); the last label starts with a
-/// letter unless it is the only one. The end, or `None`.
+/// `-`, joined by `.` (a trailing `.` allowed), ended by `:` or the end;
+/// the last label starts with a letter unless it is the only one. The end,
+/// or `None`. One pass over the bytes with a state table ([`HOST_NEXT`]);
+/// the last label is found afterwards.
 fn hostname(b: &[u8], start: usize) -> Option<usize> {
-    let n = b.len();
     let mut p = start;
-    let mut last = None;
-    loop {
-        let q = p + run(b, p, |c| c.is_ascii_alphanumeric());
-        if q <= p {
-            break;
-        }
-        last = Some(p);
-        p = q;
-        let q = p + run(b, p, |c| c.is_ascii_alphanumeric() || c == b'-');
-        if q > p {
-            if b[q - 1] == b'-' {
-                return None;
-            }
-            p = q;
-        }
-        if b.get(p) != Some(&b'.') {
+    let mut state = H_LABEL;
+    while let Some(&c) = b.get(p) {
+        state = HOST_NEXT[usize::from(state) * 256 + usize::from(c)];
+        if state >= H_END {
             break;
         }
         p += 1;
-        if p >= n {
-            break;
-        }
     }
-    if p < n && b[p] != b':' {
+    match state {
+        H_FAIL | H_DASH => return None,
+        H_END if b[p] != b':' => return None,
+        _ => {}
+    }
+    // The last label: after the last `.` but a trailing one.
+    let host = b.get(start..p)?;
+    let labels = host.strip_suffix(b".").unwrap_or(host);
+    if labels.is_empty() {
         return None;
     }
-    let last = last?;
-    if last > start && !b[last].is_ascii_alphabetic() {
+    let last = labels.iter().rposition(|&c| c == b'.').map_or(0, |i| i + 1);
+    if last > 0 && !labels[last].is_ascii_alphabetic() {
         return None;
     }
     Some(p)
@@ -652,5 +785,79 @@ fn hex_post(a: &[u8], start: usize, bytes: &mut usize) -> Option<usize> {
             *bytes += 4;
             Some(p)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `java.net.URI.Parser.parseHostname` as Java writes it (label by label, the
+    /// shape of `parseHostname`; the twin the one-pass [`hostname`] is tested
+    /// against): labels of letters, digits and inner
+    /// `-`, joined by `.` (a trailing `.` allowed); the last label starts with a
+    /// letter unless it is the only one. The end, or `None`.
+    fn hostname_by_labels(b: &[u8], start: usize) -> Option<usize> {
+        let n = b.len();
+        let mut p = start;
+        let mut last = None;
+        loop {
+            let q = p + run(b, p, |c| c.is_ascii_alphanumeric());
+            if q <= p {
+                break;
+            }
+            last = Some(p);
+            p = q;
+            let q = p + run(b, p, |c| c.is_ascii_alphanumeric() || c == b'-');
+            if q > p {
+                if b[q - 1] == b'-' {
+                    return None;
+                }
+                p = q;
+            }
+            if b.get(p) != Some(&b'.') {
+                break;
+            }
+            p += 1;
+            if p >= n {
+                break;
+            }
+        }
+        if p < n && b[p] != b':' {
+            return None;
+        }
+        let last = last?;
+        if last > start && !b[last].is_ascii_alphabetic() {
+            return None;
+        }
+        Some(p)
+    }
+
+    /// The one-pass host-name scan against the label-by-label one on every
+    /// string of up to 7 bytes over letters, digits, `-`, `.`, `:`, `_`
+    /// (each start 0 and 1).
+    #[test]
+    fn hostname_equals_the_label_by_label_scan() {
+        let alphabet = b"a1-.:_Z";
+        let mut checked = 0;
+        for len in 0..=7u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                let mut s = Vec::with_capacity(len as usize);
+                for _ in 0..len {
+                    s.push(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                for start in 0..=s.len().min(1) {
+                    assert_eq!(
+                        hostname(&s, start),
+                        hostname_by_labels(&s, start),
+                        "{:?} from {start}",
+                        String::from_utf8_lossy(&s)
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 900_000);
     }
 }
