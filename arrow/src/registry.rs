@@ -370,17 +370,12 @@ fn parse_url(urls: &dyn Array, rest: &[Arg], raw: &[&str], rows: usize) -> Resul
 /// `out` with an empty string wherever it is NULL but `input` is not (a
 /// function without an answer gives `''` in ClickHouse).
 fn empty_for_none(out: ArrayRef, input: &dyn Array) -> Result<ArrayRef, ArrowError> {
-    let Some(out) = out.as_any().downcast_ref::<StringViewArray>() else {
+    let Some(views) = out.as_any().downcast_ref::<StringViewArray>().cloned() else {
         return Ok(out);
     };
-    let mut views = out.views().to_vec();
-    for (i, v) in views.iter_mut().enumerate() {
-        if out.is_null(i) {
-            *v = 0; // the view of an empty string
-        }
-    }
-    let (_, buffers, _) = out.clone().into_parts();
-    Ok(Arc::new(StringViewArray::try_new(ScalarBuffer::from(views), buffers, input.logical_nulls())?))
+    // `views` shares `out`'s buffers; with `out` dropped, its own.
+    drop(out);
+    Ok(Arc::new(crate::views::with_nulls(views, input.logical_nulls())?))
 }
 
 /// `out` with NULL added where `urls` is not a URI reference (RFC 3986 §4.1).
@@ -390,6 +385,10 @@ fn null_where_invalid(out: ArrayRef, urls: &dyn Array) -> Result<ArrayRef, Arrow
     let keep =
         NullBuffer::new(valid.values() & &valid.logical_nulls().map_or(valid.values().clone(), |n| n.into_inner()));
     let nulls = NullBuffer::union(out.logical_nulls().as_ref(), Some(&keep));
+    if let Some(views) = out.as_any().downcast_ref::<StringViewArray>().cloned() {
+        drop(out);
+        return Ok(Arc::new(crate::views::with_nulls(views, nulls)?));
+    }
     Ok(make_array(out.to_data().into_builder().nulls(nulls).build()?))
 }
 

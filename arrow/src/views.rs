@@ -542,6 +542,28 @@ pub(crate) fn finish_views(
     build(views, buffers, nulls, cfg!(debug_assertions))
 }
 
+/// `array` with the null rows `nulls` gives instead of its own: the views
+/// of its own null rows become empty strings, its other views and its
+/// buffers are kept (no byte is copied; the views are copied only when
+/// another array shares them). A ClickHouse function's answer (`''`
+/// where it has none) and a `uri_*` function's (NULL where the row is not
+/// a URI reference) are made so.
+pub(crate) fn with_nulls(array: StringViewArray, nulls: Option<NullBuffer>) -> Result<StringViewArray, ArrowError> {
+    if nulls.as_ref().is_some_and(|n| n.len() != array.views().len()) {
+        return Err(ArrowError::InvalidArgumentError("with_nulls: the null buffer's length is not the array's".into()));
+    }
+    let (views, buffers, own) = array.into_parts();
+    let mut views = views.into_inner().into_vec::<u128>().unwrap_or_else(|shared| shared.typed_data::<u128>().to_vec());
+    if let Some(own) = own {
+        for i in (!own.inner()).set_indices() {
+            if let Some(v) = views.get_mut(i) {
+                *v = 0;
+            }
+        }
+    }
+    build(views, buffers.to_vec(), nulls, cfg!(debug_assertions))
+}
+
 /// The array, validated (`try_new`) or not.
 fn build(
     views: Vec<u128>,
@@ -568,7 +590,10 @@ fn build(
     // `crate::columns`, by `RowBytes::view`: a range of a non-null row's
     // bytes (UTF-8, the input being a string array) inside the row, at
     // character boundaries, at the block and offset `for_each_bytes`
-    // says the row lies at (a null row's view is zero: `finish_views`). So
+    // says the row lies at (a null row's view is zero: `finish_views`); or,
+    // from `with_nulls`, a view of a `StringViewArray` (valid, as every
+    // such array is) kept with that array's buffers, the others zero (the
+    // empty string, inline). So
     // each view is in bounds and valid UTF-8, which is what `try_new`
     // would check (debug builds check; the test below builds both ways
     // and validates the unchecked array in full).
@@ -652,6 +677,39 @@ mod tests {
     /// The unchecked build (release) against the validated one (debug) on
     /// the three array types, sliced and not: every component of every row
     /// as a view into the input, and computed strings long and short.
+    /// `with_nulls` on owned, shared and sliced arrays: every row as
+    /// expected (its own null rows empty, the new null rows null), and the
+    /// array valid in full.
+    #[test]
+    fn with_nulls_empties_own_nulls_and_takes_the_new_ones() {
+        use arrow_buffer::NullBuffer;
+        let long = "a string longer than twelve bytes";
+        let rows = [Some("ab"), None, Some(long), None, Some(""), Some(long), None, Some("x")];
+        let whole = StringViewArray::from(rows.to_vec());
+        for (start, len) in [(0, 8), (1, 6), (3, 4), (2, 0)] {
+            let array = whole.slice(start, len);
+            let new: Vec<bool> = (0..len).map(|i| (i * 7 + start) % 3 != 0).collect();
+            // Shared: `whole` and `array` hold the views; owned: a copy.
+            let owned = StringViewArray::from(array.iter().collect::<Vec<_>>());
+            for input in [array.clone(), owned] {
+                let out = super::with_nulls(input, Some(NullBuffer::from(new.clone()))).unwrap();
+                out.to_data().validate_full().unwrap();
+                assert_eq!(out.len(), len);
+                for (i, &keep) in new.iter().enumerate() {
+                    if keep {
+                        assert_eq!(out.value(i), rows[start + i].unwrap_or(""), "row {i} of {start}+{len}");
+                    } else {
+                        assert!(out.is_null(i));
+                    }
+                }
+            }
+            let none = super::with_nulls(array.clone(), None).unwrap();
+            assert_eq!(none.null_count(), 0);
+            assert!((0..len).all(|i| none.value(i) == rows[start + i].unwrap_or("")));
+        }
+        assert!(super::with_nulls(whole.clone(), Some(NullBuffer::new_null(3))).is_err());
+    }
+
     #[test]
     fn unchecked_views_are_valid_and_equal_to_checked() {
         let long = format!(
