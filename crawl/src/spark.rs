@@ -93,7 +93,7 @@ impl Ranges {
         // need not point into `text`) sits before the query, if any.
         let path = match u.path() {
             p if p.is_empty() || shift > 0 => {
-                let at = query.as_ref().map_or(0, |q| q.start.saturating_sub(1));
+                let at = empty_path_at(query.as_ref().map(|q| q.start));
                 at..at
             }
             p => range(p),
@@ -106,6 +106,12 @@ impl Ranges {
             fragment: u.fragment().map(range),
         }
     }
+}
+
+/// Where an empty path sits: before the `?` of a query that starts at
+/// `query_start`, or at the start.
+fn empty_path_at(query_start: Option<usize>) -> usize {
+    query_start.map_or(0, |q| q.saturating_sub(1))
 }
 
 impl<'a> JavaUri<'a> {
@@ -139,14 +145,15 @@ impl<'a> JavaUri<'a> {
         let (scheme, authority, path, query, fragment, plain);
         match Syntax::Rfc2396UriReference.parse(input) {
             // The components are slices of `input` already; an empty path
-            // is put before the query, if any (as `Ranges::of` does).
+            // is put before the query, if any ([`empty_path_at`]).
             Ok(u) => {
                 (scheme, authority, query, fragment, plain) =
                     (u.scheme(), u.authority(), u.query(), u.fragment(), true);
                 path = match u.path() {
                     "" => {
-                        let at = query.map_or(0, |q| (q.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize));
-                        input.get(at.saturating_sub(1)..at.saturating_sub(1))?
+                        let offset = |q: &str| (q.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
+                        let at = empty_path_at(query.map(offset));
+                        input.get(at..at)?
                     }
                     p => p,
                 };

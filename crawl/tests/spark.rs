@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use common::{rows, unescape};
 use uriscan_crawl::encoding::{url_decode, url_encode};
-use uriscan_crawl::spark::{parse_url, parse_url_query, JavaUri, QueryKey};
+use uriscan_crawl::spark::{parse_url, parse_url_query, JavaUri, Part, QueryKey};
 
 /// An answer: `value` and the text, `null`, or `error` (its class not compared).
 #[derive(Debug, PartialEq, Eq)]
@@ -87,6 +87,56 @@ fn spark_url_data() {
     assert!(differences.is_empty(), "differences not in the data file: {:?}", differences.keys().collect::<Vec<_>>());
     assert!(checked > 4000, "{checked} rows");
     assert!(differing < 40, "{differing} differences");
+}
+
+/// `Part::of`, which reads the authority as a server only for `HOST` and
+/// `USERINFO`, gives what the whole `JavaUri::parse` gives for every part
+/// of every input of the data file (and a few of ours with brackets, a
+/// leading `?`, "other" characters, registry names and ports).
+#[test]
+fn each_part_equals_the_whole_parse() {
+    let mut inputs: Vec<String> = rows(include_str!("data/spark_url_inputs.txt"))
+        .into_iter()
+        .map(|(_, c)| String::from_utf8(unescape(c[0])).expect("UTF-8 input"))
+        .collect();
+    inputs.extend(
+        [
+            "?q",
+            "//u@[::1]:80/p?[a]#[b]",
+            "http://a_b.example/x",
+            "http://u@a_b:1/",
+            "http://h:99999999999/",
+            "http://caf\u{e9}.example/p",
+            "http://h/caf\u{e9}?q=\u{a0}",
+            "mailto:a@b?[x]",
+            "http://1.2.3.256/",
+            "http://[v1.x]/",
+            "//",
+            "http://",
+            "",
+        ]
+        .map(str::to_owned),
+    );
+    let names = ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO"];
+    for input in &inputs {
+        let whole = JavaUri::parse(input);
+        for name in names {
+            let part = Part::from_name(name).expect("a part");
+            let expected = whole.and_then(|u| match part {
+                Part::Host => u.host(),
+                Part::Path => u.path(),
+                Part::Query => u.query(),
+                Part::Ref => u.fragment(),
+                Part::Protocol => u.scheme(),
+                Part::File => u.file(),
+                Part::Authority => u.authority(),
+                Part::UserInfo => u.userinfo(),
+            });
+            assert_eq!(part.of(input), expected, "{name} of {input:?}");
+            assert_eq!(parse_url(input, name), expected, "parse_url {name} of {input:?}");
+        }
+    }
+    assert!(inputs.len() > 150, "{} inputs", inputs.len());
 }
 
 #[test]
