@@ -52,7 +52,9 @@ build=()
 [ -z "${FAST:-}" ] || build=(-s none --no-trace-compares --target-dir target-fast)
 cargo fuzz build "${build[@]}" >/dev/null
 commit=$(git rev-parse --short=9 HEAD)
-git diff --quiet HEAD -- .. ':!fuzz/corpus' ':!fuzz/LOG.md' || commit="$commit+"
+# (Pathspecs from the top: the corpus and this log, which earlier runs
+# change, are not changes to the code fuzzed.)
+git diff --quiet HEAD -- ':(top)' ':(top,exclude)fuzz/corpus' ':(top,exclude)fuzz/LOG.md' || commit="$commit+"
 [ -z "${FAST:-}" ] || commit="$commit fast"
 failed=0
 for t in $targets; do
