@@ -272,6 +272,27 @@ impl<'a> JavaUri<'a> {
         self.fragment
     }
 
+    /// The part `part` names: the getter `parse_url` reads for it.
+    ///
+    /// ```
+    /// use uriscan_crawl::spark::{JavaUri, Part};
+    /// let u = JavaUri::parse("http://u@h:8/p?q#f").unwrap();
+    /// assert_eq!((u.part(Part::Ref), u.part(Part::File)), (Some("f"), Some("/p?q")));
+    /// ```
+    #[must_use]
+    pub fn part(&self, part: Part) -> Option<&'a str> {
+        match part {
+            Part::Host => self.host(),
+            Part::Path => self.path(),
+            Part::Query => self.query(),
+            Part::Ref => self.fragment(),
+            Part::Protocol => self.scheme(),
+            Part::File => self.file(),
+            Part::Authority => self.authority(),
+            Part::UserInfo => self.userinfo(),
+        }
+    }
+
     /// Spark's `FILE`: the raw path, then `?` and the raw query if there is
     /// one (one slice of the input); `None` for an opaque URI.
     ///
@@ -370,17 +391,7 @@ impl Part {
     /// ```
     #[must_use]
     pub fn of(self, url: &str) -> Option<&str> {
-        let u = JavaUri::parse_with(url, matches!(self, Part::Host | Part::UserInfo))?;
-        match self {
-            Part::Host => u.host(),
-            Part::Path => u.path(),
-            Part::Query => u.query(),
-            Part::Ref => u.fragment(),
-            Part::Protocol => u.scheme(),
-            Part::File => u.file(),
-            Part::Authority => u.authority(),
-            Part::UserInfo => u.userinfo(),
-        }
+        JavaUri::parse_with(url, matches!(self, Part::Host | Part::UserInfo))?.part(self)
     }
 }
 
