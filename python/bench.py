@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""The Python package's speed against its peers (issue 29's targets): not a
-test, a measurement. Run it with a release build installed:
+"""The Python package's speed against its peers (issues 29 and 38's
+targets), and every registry function called from Python against the same
+kernel timed inside Rust: not a test, a measurement. Run it with a release
+build installed:
 
     cd python && maturin develop --release
     URISCAN_BENCH_DATA=/path/to/data python bench.py
@@ -10,6 +12,8 @@ node_files.txt, isaacs_files.txt from ada-url's url-various-datasets); their
 lines are repeated up to URISCAN_BENCH_ROWS rows (default 1,000,000).
 Without it a generated corpus is used. The peers that are not installed
 are left out (pip install rfc3986 tldextract surt ada-url polars-tldextract).
+
+URISCAN_BENCH_FUNCTIONS=0 leaves out the per-function table.
 
 Column calls are timed as the best of a few rounds; per-row peers once,
 slow ones on a subsample (the ns/URL is what is compared). Ratios are the
@@ -107,15 +111,15 @@ def main() -> None:
     src = os.environ.get("URISCAN_BENCH_DATA") or "generated"
     print(f"{n} URLs from {src}; subsample {len(sub)} for slow per-row peers; Python {sys.version.split()[0]}", file=sys.stderr)
     print(f"uriscan from {_uriscan.__file__}", file=sys.stderr)
-    ns = lambda seconds, count: seconds / count * 1e9  # noqa: E731
     t = Table()
 
     col_parse = ns(best(lambda: ua.parse(arr)), n)
     col_parse_2 = ns(best(lambda: ua.parse(arr, threads=2)), n)
     urlsplit = ns(best(lambda: [urllib.parse.urlsplit(v) for v in values], 1), n)
-    t.add("column parse (ua.parse, struct)", col_parse, "urllib.parse.urlsplit list comprehension", urlsplit, ">= 30x")
+    t.add("column parse (ua.parse, struct)", col_parse, "urllib.parse.urlsplit list comprehension", urlsplit, ">= 30x (29), >= 60x (38)")
     t.add("column parse, threads=2", col_parse_2, "urllib.parse.urlsplit list comprehension", urlsplit, "")
-    t.add("column host", ns(best(lambda: ua.host(arr)), n), "urllib.parse.urlsplit(v).hostname per row", ns(best(lambda: [urllib.parse.urlsplit(v).hostname for v in values], 1), n), "")
+    hostname = ns(best(lambda: [urllib.parse.urlsplit(v).hostname for v in values], 1), n)
+    t.add("column host", ns(best(lambda: ua.host(arr)), n), "urllib.parse.urlsplit(v).hostname per row", hostname, ">= 100x (38)")
     try:
         import rfc3986
 
@@ -192,6 +196,53 @@ def main() -> None:
         t.rows[-1] = t.rows[-1][:4] + (f"overhead {100 * (py - rust) / rust:+.1f}%",) + t.rows[-1][5:]
 
     t.print()
+    if os.environ.get("URISCAN_BENCH_FUNCTIONS", "1") != "0":
+        functions(arr)
+
+
+def registry_args(f: dict) -> List[object]:
+    """Arguments for a registry function: its required ones only, a
+    parameter name `id` (a name kasztp's queries have), `HOST` for Spark's
+    part, 2 for a count."""
+    out: List[object] = []
+    for _, kind, optional, repeated in f["params"]:
+        if optional:
+            break
+        if f["name"] in ("parse_url", "try_parse_url"):
+            out.append("HOST")
+        else:
+            out.append(["id"] if repeated else ("id" if kind == "text" else 2))
+    return out
+
+
+def functions(arr: pa.Array) -> None:
+    """Every function of the registry called from Python (`ua.call`: the
+    chunks handed over, the column made, the result imported by pyarrow)
+    against the same kernel timed inside Rust (`_time_column`), rounds
+    interleaved, the best of each side (issue 38: within 1.1x)."""
+    n = len(arr)
+    print("\n| function | arguments | Python ns/URL | Rust ns/URL | Python / Rust |", flush=True)
+    print("| --- | --- | --- | --- | --- |", flush=True)
+    worst = 0.0
+    for f in ua.FUNCTIONS:
+        args = registry_args(f)
+        try:
+            ua.call(f["name"], arr[:1000], *args)
+        except ValueError as e:
+            # (Spark's url_decode fails a call on a malformed escape.)
+            print(f"| `{f['name']}` | {args} | fails: {str(e).splitlines()[0][:60]} | | |", flush=True)
+            continue
+        rust = py = float("inf")
+        for _ in range(ROUNDS):
+            rust = min(rust, _uriscan._time_column("fn:" + f["name"], [arr], 1, None, False, args))
+            py = min(py, best(lambda: ua.call(f["name"], arr, *args), 1))
+        worst = max(worst, py / rust)
+        print(f"| `{f['name']}` | {args} | {ns(py, n):.1f} | {ns(rust, n):.1f} | {py / rust:.3f} |", flush=True)
+    print(f"\nworst Python / Rust: {worst:.3f}", flush=True)
+
+
+def ns(seconds: float, count: int) -> float:
+    return seconds / count * 1e9
 
 
 if __name__ == "__main__":

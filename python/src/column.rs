@@ -297,11 +297,12 @@ fn _column(
     Ok(out?.into_iter().map(|a| PyArrowType(a.to_data())).collect())
 }
 
-/// `_time_column(op, chunks, rounds, arg, flag)`: the best time in
+/// `_time_column(op, chunks, rounds, arg, flag, args)`: the best time in
 /// seconds of `rounds` runs of `op` over the chunks, measured inside Rust
 /// (no Python boundary): what the benchmark compares a Python call with.
+/// `args` are a registry function's scalar arguments, as [`_column`]'s.
 #[pyfunction]
-#[pyo3(signature = (op, chunks, rounds = 5, arg = None, flag = false))]
+#[pyo3(signature = (op, chunks, rounds = 5, arg = None, flag = false, args = Vec::new()))]
 fn _time_column(
     py: Python<'_>,
     op: &str,
@@ -309,8 +310,12 @@ fn _time_column(
     rounds: usize,
     arg: Option<String>,
     flag: bool,
+    args: Vec<Bound<'_, PyAny>>,
 ) -> PyResult<f64> {
-    let op = op_of(op, arg, flag)?;
+    let mut op = op_of(op, arg, flag)?;
+    if let Op::Registry(_, a, _) = &mut op {
+        *a = args.iter().map(registry_arg).collect::<PyResult<_>>()?;
+    }
     let arrays: Vec<ArrayRef> = chunks.into_iter().map(|c| make_array(c.0)).collect();
     py.detach(|| {
         let mut best = f64::INFINITY;

@@ -122,5 +122,10 @@ def _column(
 def _functions() -> List[Dict[str, Any]]: ...
 def _parse_record() -> List[Tuple[str, str, str, bool]]: ...
 def _time_column(
-    op: str, chunks: List[Any], rounds: int = 5, arg: Optional[str] = None, flag: bool = False
+    op: str,
+    chunks: List[Any],
+    rounds: int = 5,
+    arg: Optional[str] = None,
+    flag: bool = False,
+    args: List[Any] = ...,
 ) -> float: ...
