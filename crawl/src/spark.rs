@@ -576,7 +576,9 @@ fn server(authority: &str) -> Option<Server<'_>> {
     let n = b.len();
     let mut p = 0;
     let mut userinfo = None;
-    if let Some(at) = memchr::memchr(b'@', b) {
+    // (An authority is short: a search in registers, not a `memchr` call.)
+    let at = crate::clickhouse_url::find_byte_near(b, 0, b'@');
+    if at < n {
         let u = authority.get(..at)?;
         if u.contains(['[', ']']) {
             return None;
@@ -653,61 +655,62 @@ fn ipv4(b: &[u8], start: usize, strict: bool) -> Option<usize> {
     (p == m).then_some(p)
 }
 
-/// The states of the host-name scan ([`hostname`]): at a label's start (the
-/// host's start, or after a `.`), after a letter or a digit, after a `-`;
-/// then the two ends: at a byte that is not part of a host name, and a
-/// failure.
-const H_LABEL: u8 = 0;
-const H_ALNUM: u8 = 1;
-const H_DASH: u8 = 2;
-const H_END: u8 = 3;
-const H_FAIL: u8 = 4;
-
-/// The host-name scan's next state: `HOST_NEXT[state * 256 + byte]` for
-/// the three states before an end.
-const HOST_NEXT: [u8; 3 * 256] = {
-    let mut t = [H_END; 3 * 256];
+/// What the host-name scan ([`hostname`]) knows of a byte: its kind in
+/// the low three bits (a letter or a digit [`ALNUM`], `-` [`DASH`], `.`
+/// [`DOT`], 0 for any other byte, which ends the name), and above them
+/// the kinds that may not follow it: after a `.` (as at the start) neither
+/// `-` nor `.`, after a `-` no `.` (and no end, checked after the scan).
+const HOST_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut c = 0;
     while c < 256 {
         let b = c as u8;
-        let (label, alnum, dash) = if b.is_ascii_alphanumeric() {
-            (H_ALNUM, H_ALNUM, H_ALNUM)
+        t[c] = if b.is_ascii_alphanumeric() {
+            ALNUM
         } else if b == b'-' {
-            // A `-` neither starts nor ends a label.
-            (H_FAIL, H_DASH, H_DASH)
+            DASH | DOT << 3
         } else if b == b'.' {
-            // A `.` follows a letter or a digit.
-            (H_FAIL, H_LABEL, H_FAIL)
+            DOT | AFTER_DOT << 3
         } else {
-            (H_END, H_END, H_FAIL)
+            0
         };
-        t[c] = label;
-        t[256 + c] = alnum;
-        t[512 + c] = dash;
         c += 1;
     }
     t
 };
+/// A letter or a digit, in [`HOST_BYTE`].
+const ALNUM: u8 = 1;
+/// `-`, in [`HOST_BYTE`].
+const DASH: u8 = 2;
+/// `.`, in [`HOST_BYTE`].
+const DOT: u8 = 4;
+/// The kinds that may not follow a `.` or start a label.
+const AFTER_DOT: u8 = DASH | DOT;
 
 /// `java.net.URI.Parser.parseHostname`: labels of letters, digits and inner
 /// `-`, joined by `.` (a trailing `.` allowed), ended by `:` or the end;
 /// the last label starts with a letter unless it is the only one. The end,
-/// or `None`. One pass over the bytes with a state table ([`HOST_NEXT`]);
-/// the last label is found afterwards.
+/// or `None`. One pass over the bytes, each looked up in [`HOST_BYTE`]
+/// alone: what may follow a byte comes from its own entry, so no lookup
+/// waits for the one before (a state table's next state does: one load's
+/// latency a byte). The last label is found afterwards.
 fn hostname(b: &[u8], start: usize) -> Option<usize> {
     let mut p = start;
-    let mut state = H_LABEL;
+    let mut forbidden = AFTER_DOT;
+    let mut bad = 0;
     while let Some(&c) = b.get(p) {
-        state = HOST_NEXT[usize::from(state) * 256 + usize::from(c)];
-        if state >= H_END {
+        let e = HOST_BYTE[usize::from(c)];
+        let kind = e & 7;
+        if kind == 0 {
             break;
         }
+        bad |= forbidden & kind;
+        forbidden = e >> 3;
         p += 1;
     }
-    match state {
-        H_FAIL | H_DASH => return None,
-        H_END if b[p] != b':' => return None,
-        _ => {}
+    // A `-` ends neither a label nor the name (`forbidden` is `DOT` only after one).
+    if bad != 0 || forbidden == DOT || b.get(p).is_some_and(|&c| c != b':') {
+        return None;
     }
     // The last label: after the last `.` but a trailing one.
     let host = b.get(start..p)?;
