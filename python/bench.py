@@ -200,21 +200,6 @@ def main() -> None:
         functions(arr)
 
 
-def registry_args(f: dict) -> List[object]:
-    """Arguments for a registry function: its required ones only, a
-    parameter name `id` (a name kasztp's queries have), `HOST` for Spark's
-    part, 2 for a count."""
-    out: List[object] = []
-    for _, kind, optional, repeated in f["params"]:
-        if optional:
-            break
-        if f["name"] in ("parse_url", "try_parse_url"):
-            out.append("HOST")
-        else:
-            out.append(["id"] if repeated else ("id" if kind == "text" else 2))
-    return out
-
-
 def functions(arr: pa.Array) -> None:
     """Every function of the registry called from Python (`ua.call`: the
     chunks handed over, the column made, the result imported by pyarrow)
@@ -225,7 +210,9 @@ def functions(arr: pa.Array) -> None:
     print("| --- | --- | --- | --- | --- |", flush=True)
     worst = 0.0
     for f in ua.FUNCTIONS:
-        args = registry_args(f)
+        # Required arguments only: `id` (a name kasztp's queries have) for a
+        # text one, `HOST` for Spark's part, 2 for a count.
+        args = ua._required_args(f, "id", ["id"])
         try:
             ua.call(f["name"], arr[:1000], *args)
         except ValueError as e:

@@ -37,15 +37,7 @@ def test_url_decode_fails_on_a_malformed_escape():
 
 
 def _args(f):
-    out = []
-    for _, kind, optional, repeated in f["params"]:
-        if optional:
-            break
-        if f["name"] in ("parse_url", "try_parse_url"):
-            out.append("HOST")
-        else:
-            out.append(["a", "b"] if repeated else ("a" if kind == "text" else 2))
-    return out
+    return ua._required_args(f, "a", ["a", "b"])
 
 
 def test_the_registry_is_the_rust_one():

@@ -343,6 +343,27 @@ def function(name: str) -> dict:
         raise ValueError(f"unknown function {name!r}") from None
 
 
+def _required_args(f: dict, text: str, repeated: List[str]) -> List[Any]:
+    """Values for the required arguments of the registry entry ``f`` (for
+    the tests and ``bench.py``): ``text`` for a text parameter (``HOST``
+    for Spark's part), ``repeated`` for a repeated one, 2 for a number.
+
+    >>> ua._required_args(ua.function("cutURLParameter"), "a", ["a", "b"])
+    [['a', 'b']]
+    >>> ua._required_args(ua.function("parse_url"), "a", [])
+    ['HOST']
+    """
+    out: List[Any] = []
+    for _, kind, optional, is_repeated in f["params"]:
+        if optional:
+            break
+        if f["name"] in ("parse_url", "try_parse_url"):
+            out.append("HOST")
+        else:
+            out.append(repeated if is_repeated else (text if kind == "text" else 2))
+    return out
+
+
 def _is_column(v: Any) -> bool:
     return isinstance(v, (pa.Array, pa.ChunkedArray)) or (
         hasattr(v, "__arrow_c_stream__") and not isinstance(v, (str, bytes))
