@@ -90,6 +90,7 @@ fn set_with_triplets<T: Tables>(acc: u32) -> crate::simd::Set<'static> {
         ext: layout::ext_triplet(T::AUTOMATON.accels.ext[k]).map(|t| crate::simd::Ext {
             lut: &T::AUTOMATON.accels.triplet_lut[t],
             nibbles: &T::AUTOMATON.accels.triplet_nibbles[t],
+            repeats: T::AUTOMATON.accels.triplet_repeats,
         }),
         ..set::<T>(acc)
     }

@@ -65,6 +65,10 @@ pub struct Accels {
     pub triplet_to: &'static [u32],
     /// Per triplet: nibble tables of its leading, first and second bytes.
     pub triplet_nibbles: &'static [[[u8; 32]; 3]],
+    /// Whether every triplet takes the same bytes second as first (`"%"
+    /// HEXDIG HEXDIG`): the SIMD blocks, which read this at compile time,
+    /// then find a block's second bytes with its first bytes' mask.
+    pub triplet_repeats: bool,
     /// Per UTF-8 run set: the 64-code-point blocks of the Basic
     /// Multilingual Plane wholly in the set, as a bitmap.
     pub utf8_full: &'static [[u64; 16]],

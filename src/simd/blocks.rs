@@ -222,13 +222,13 @@ fn lead_lanes(w: u32, from: u32, tail: bool) -> u32 {
 }
 
 /// Whether the first of the `stop` lanes of the block at `at` may be taken
-/// into the run: it leads a triplet of `set.ext`, or it is a byte `>= 0x80`
-/// and the run may hold UTF-8 characters. (When not, it is the answer, and
-/// the block needs no more work.)
+/// into a run without triplets: it is a byte `>= 0x80` and the run may hold
+/// UTF-8 characters. (When not, it is the answer, and the block needs no
+/// more work.)
 #[inline(always)]
 fn may_cover(input: &[u8], at: usize, stop: u32, set: Set<'_>) -> bool {
     let j = at + stop.trailing_zeros() as usize;
-    set.ext.is_some_and(|ext| ext.leads(input, j)) || (set.utf8.is_some() && input.get(j).is_some_and(|&b| b >= 0x80))
+    set.utf8.is_some() && input.get(j).is_some_and(|&b| b >= 0x80)
 }
 
 /// The stops of the block of `V::LANES` bytes at `at`, from lane `from`
@@ -258,15 +258,23 @@ unsafe fn block<V: Vector>(
         let v = V::load(input, at);
         (v, stops(v, lo_t, hi_t, high_in) & (u32::MAX << from))
     };
-    if stop == 0 || !may_cover(input, at, stop, set) {
+    // A run with triplets takes the block's triplet masks at every stop
+    // rather than read the stop's byte back first to see whether it leads
+    // one: the loads of that test wait on the stops' mask, and the blocks
+    // of such runs mostly do stop at a triplet (`%E6%97%A5`). Measured:
+    // 2.5-3 % fewer instructions on the percent-heavy list.
+    if stop == 0 || (set.ext.is_none() && !may_cover(input, at, stop, set)) {
         return (stop, w as usize);
     }
     let lanes = lead_lanes(w, from, tail);
     let mut cover = 0;
     if let Some(ext) = set.ext {
         // SAFETY: the CPU supports `V`'s instruction set.
-        let [lead, first, second] =
-            unsafe { [hits(v, &ext.nibbles[0], hi_t), hits(v, &ext.nibbles[1], hi_t), hits(v, &ext.nibbles[2], hi_t)] };
+        let [lead, first, second] = unsafe {
+            let first = hits(v, &ext.nibbles[1], hi_t);
+            let second = if ext.repeats { first } else { hits(v, &ext.nibbles[2], hi_t) };
+            [hits(v, &ext.nibbles[0], hi_t), first, second]
+        };
         cover = triplet_cover(lanes, lead, first, second);
     }
     if let Some(leads) = set.utf8 {

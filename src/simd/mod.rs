@@ -82,18 +82,13 @@ fn utf8_char_at(input: &[u8], j: usize, leads: &[u8; 32]) -> usize {
 pub(crate) struct Ext<'t> {
     pub lut: &'t [u8; 256],
     pub nibbles: &'t [[u8; 32]; 3],
+    /// The second bytes are the first bytes (`nibbles[2] == nibbles[1]`):
+    /// a block classifies them once. (A constant of the grammar, so the
+    /// test compiles away; false is always right, only slower.)
+    pub repeats: bool,
 }
 
 impl Ext<'_> {
-    /// Whether the byte at `j` may lead a triplet.
-    #[inline(always)]
-    #[cfg_attr(not(all(target_arch = "x86_64", feature = "std", not(feature = "force-scalar"))), allow(dead_code))]
-    fn leads(&self, input: &[u8], j: usize) -> bool {
-        // A byte indexes a 256-entry table: always in range.
-        #[allow(clippy::indexing_slicing)]
-        input.get(j).is_some_and(|&b| self.lut[b as usize] & uriscan_layout::TRIPLET_AGAIN != 0)
-    }
-
     /// Whether a complete triplet starts at `j`.
     #[inline(always)]
     fn at(&self, input: &[u8], j: usize) -> bool {

@@ -67,8 +67,11 @@ fn sets() -> Vec<Set<'static>> {
             slot: uriscan_layout::lut_slot(k),
             nibbles: &dfa::ACCEL_NIBBLES[k],
             high: dfa::ACCEL_HIGH[k],
-            ext: uriscan_layout::ext_triplet(dfa::ACCEL_EXT[k])
-                .map(|t| Ext { lut: &dfa::TRIPLET_LUT[t], nibbles: &dfa::TRIPLET_NIBBLES[t] }),
+            ext: uriscan_layout::ext_triplet(dfa::ACCEL_EXT[k]).map(|t| Ext {
+                lut: &dfa::TRIPLET_LUT[t],
+                nibbles: &dfa::TRIPLET_NIBBLES[t],
+                repeats: dfa::TRIPLET_REPEATS,
+            }),
             utf8: None,
         })
         .collect()
@@ -86,8 +89,11 @@ fn utf8_sets() -> Vec<(Set<'static>, usize)> {
                 slot: uriscan_layout::lut_slot(k),
                 nibbles: &iri::ACCEL_NIBBLES[k],
                 high: iri::ACCEL_HIGH[k],
-                ext: uriscan_layout::ext_triplet(iri::ACCEL_EXT[k])
-                    .map(|t| Ext { lut: &iri::TRIPLET_LUT[t], nibbles: &iri::TRIPLET_NIBBLES[t] }),
+                ext: uriscan_layout::ext_triplet(iri::ACCEL_EXT[k]).map(|t| Ext {
+                    lut: &iri::TRIPLET_LUT[t],
+                    nibbles: &iri::TRIPLET_NIBBLES[t],
+                    repeats: iri::TRIPLET_REPEATS,
+                }),
                 utf8: Some(&iri::UTF8_LEADS[u]),
             };
             Some((set, u))
@@ -306,6 +312,10 @@ fn simd_skip_with_triplets_agrees_with_scalar_twin() {
             }
             let start = if v.is_empty() { 0 } else { (rnd() % v.len() as u64) as usize };
             twins(&v, start, s);
+            // The blocks without the shortcut for a second byte that is a
+            // first byte (always right, and what a grammar whose triplets
+            // differ there gets).
+            twins(&v, start, Set { ext: Some(Ext { repeats: false, ..ext }), ..s });
         }
     }
 }
@@ -368,7 +378,9 @@ fn nibble_tables_agree_with_bit_tables_for_all_256_bytes() {
 /// sets and triplets of every grammar's automata, and `ConstSet`'s, which
 /// `uriscan_layout::nibbles` builds like the generator). And each
 /// automaton's `any_high` says whether any of its sets' `high` is not
-/// `HIGH_NONE` (where it is false, the walker does not read `high`).
+/// `HIGH_NONE` (where it is false, the walker does not read `high`), and
+/// its `triplet_repeats` whether every triplet's second bytes are its
+/// first bytes (where it is true, the blocks do not read the second ones).
 #[test]
 fn every_nibble_table_has_the_shared_high_half_and_high_kinds_agree() {
     use crate::tables::{with_tables, with_validator, Grammar};
@@ -383,6 +395,14 @@ fn every_nibble_table_has_the_shared_high_half_and_high_kinds_agree() {
         // The walker reads `any_high` instead of `high` where it is false.
         let some_high = a.high.iter().any(|&h| h != uriscan_layout::HIGH_NONE);
         assert_eq!(a.any_high, some_high, "{what}: any_high");
+        // The blocks read `triplet_repeats` instead of a triplet's second
+        // nibble table where it is true.
+        let first_is_second = |k: usize| {
+            let second = |b: u8| a.triplet_lut[k][usize::from(b)] & uriscan_layout::TRIPLET_SECOND != 0;
+            let first = |b: u8| a.triplet_lut[k][usize::from(b)] & uriscan_layout::TRIPLET_FIRST != 0;
+            a.triplet_nibbles[k][1] == a.triplet_nibbles[k][2] && (0..=255u8).all(|b| first(b) == second(b))
+        };
+        assert_eq!(a.triplet_repeats, (0..a.triplet_lut.len()).all(first_is_second), "{what}: triplet_repeats");
         n
     }
     let mut n = 0;

@@ -34,6 +34,9 @@ pub struct AccelTables {
     /// `TRIPLET_NIBBLES`: per triplet, the nibble tables of its leading,
     /// first and second bytes.
     pub triplet_nibbles: Vec<[[u8; 32]; 3]>,
+    /// `TRIPLET_REPEATS`: whether every triplet's second bytes are its
+    /// first bytes.
+    pub triplet_repeats: bool,
     /// `UTF8_FULL`: per UTF-8 run set, its whole 64-code-point blocks of
     /// the BMP.
     pub utf8_full: Vec<[u64; 16]>,
@@ -65,6 +68,7 @@ impl AccelTables {
                 .iter()
                 .map(|t| [nibbles(&t.again).table, nibbles(&t.first).table, nibbles(&t.second).table])
                 .collect(),
+            triplet_repeats: plan.triplets.iter().all(|t| t.first == t.second),
             utf8_leads: utf8_full.iter().map(leads).collect(),
             utf8_full,
             utf8_ranges: plan.utf8_sets.clone(),

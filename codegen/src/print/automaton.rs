@@ -145,6 +145,12 @@ fn triplet_tables(o: &mut Source, a: &AccelTables, triplet_to: &[u32]) {
         "[[u8; 32]; 3]",
         &nibbles,
     );
+    o.constant(
+        "Whether every triplet takes the same bytes second as first (the SIMD blocks then classify\nthem once).",
+        "TRIPLET_REPEATS",
+        "bool",
+        a.triplet_repeats,
+    );
 }
 
 /// The UTF-8 run sets: whole 64-code-point blocks of the BMP as bitmaps,

@@ -95,6 +95,9 @@ pub static TRIPLET_TO: [u32; 0] = [
 /// bytes (`uriscan_layout::Nibbles::table`; all ASCII when a run set names the triplet).
 pub static TRIPLET_NIBBLES: [[[u8; 32]; 3]; 0] = [
 ];
+/// Whether every triplet takes the same bytes second as first (the SIMD blocks then classify
+/// them once).
+pub const TRIPLET_REPEATS: bool = true;
 /// Per UTF-8 run set: bit `k % 64` of word `k / 64` when all 64 code points `64k..64k + 63`
 /// of the Basic Multilingual Plane are in the set.
 pub static UTF8_FULL: [[u64; 16]; 0] = [
@@ -134,6 +137,7 @@ impl uriscan_layout::Tables for Tables {
             triplet_lut: &TRIPLET_LUT,
             triplet_to: &TRIPLET_TO,
             triplet_nibbles: &TRIPLET_NIBBLES,
+            triplet_repeats: TRIPLET_REPEATS,
             utf8_full: &UTF8_FULL,
             utf8_ranges: &UTF8_RANGES,
             utf8_leads: &UTF8_LEADS,

@@ -136,6 +136,9 @@ pub static TRIPLET_NIBBLES: [[[u8; 32]; 3]; 5] = [
     [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0]],
     [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0]],
 ];
+/// Whether every triplet takes the same bytes second as first (the SIMD blocks then classify
+/// them once).
+pub const TRIPLET_REPEATS: bool = false;
 /// Per UTF-8 run set: bit `k % 64` of word `k / 64` when all 64 code points `64k..64k + 63`
 /// of the Basic Multilingual Plane are in the set.
 pub static UTF8_FULL: [[u64; 16]; 2] = [
@@ -181,6 +184,7 @@ impl uriscan_layout::Tables for Tables {
             triplet_lut: &TRIPLET_LUT,
             triplet_to: &TRIPLET_TO,
             triplet_nibbles: &TRIPLET_NIBBLES,
+            triplet_repeats: TRIPLET_REPEATS,
             utf8_full: &UTF8_FULL,
             utf8_ranges: &UTF8_RANGES,
             utf8_leads: &UTF8_LEADS,
