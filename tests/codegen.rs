@@ -266,8 +266,7 @@ fn nfas_of(tags: &str) -> Vec<codegen::nfa::Nfa> {
 
 /// A grammar of the build, loaded as `build.rs` loads it.
 fn loaded(tags: &str) -> codegen::Loaded {
-    let b = codegen::URISCAN_BUILDS.iter().find(|b| b.tags == tags).expect("a grammar of the build");
-    codegen::load(&grammar_dir(), tags, &b.options()).expect("grammar")
+    codegen::load_build(&grammar_dir(), tags).expect("a grammar of the build")
 }
 
 /// The register optimization (unset propagation, liveness) changes no

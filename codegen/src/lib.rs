@@ -82,4 +82,4 @@ pub mod tdfa;
 pub mod utf8;
 
 pub use builds::{Build, Options, Role, URISCAN_BUILDS, URI_CAPTURE_SLOTS};
-pub use pipeline::{build_all, generate, load, Built, Loaded, Output};
+pub use pipeline::{build_all, generate, load, load_build, Built, Loaded, Output};

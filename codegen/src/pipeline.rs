@@ -50,6 +50,26 @@ pub struct Output {
     pub grammar: Entry,
 }
 
+/// The grammar `tags_name` of [`URISCAN_BUILDS`](crate::URISCAN_BUILDS),
+/// loaded as `build.rs` loads it (with its build's options), for tools
+/// and tests that look at the intermediate stages. An error line too when
+/// the list has no such grammar.
+///
+/// ```
+/// let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../grammar");
+/// let l = uriscan_codegen::load_build(&dir, "rfc3986.tags").unwrap();
+/// let d = uriscan_codegen::tdfa::build(&l.nfas);
+/// assert!(d.states.len() > 100);
+/// assert!(uriscan_codegen::load_build(&dir, "nope.tags").is_err());
+/// ```
+pub fn load_build(dir: &Path, tags_name: &str) -> Result<Loaded, Vec<String>> {
+    let build = crate::URISCAN_BUILDS
+        .iter()
+        .find(|b| b.tags == tags_name)
+        .ok_or_else(|| vec![format!("{tags_name}: not a grammar of URISCAN_BUILDS")])?;
+    load(dir, tags_name, &build.options())
+}
+
 /// Reads the tags file `dir/tags_name` and the grammar files it names,
 /// checks them, and builds one trimmed NFA per entry. Errors are
 /// `grammar/FILE:LINE:COL: message` lines, all of them.
