@@ -8,7 +8,7 @@ use crate::analysis::automaton::{AutomatonTables, Report};
 use crate::analysis::byte_sets::byte_sets;
 use crate::analysis::regex::entry_regexes;
 use crate::analysis::registry::{Entry, Registry};
-use crate::builds::{Build, Options};
+use crate::builds::{Build, Options, URISCAN_BUILDS};
 use crate::tags::{self, Tags};
 use crate::{nfa, print, schemes, tdfa};
 use std::path::Path;
@@ -50,7 +50,7 @@ pub struct Output {
     pub grammar: Entry,
 }
 
-/// The grammar `tags_name` of [`URISCAN_BUILDS`](crate::URISCAN_BUILDS),
+/// The grammar `tags_name` of [`URISCAN_BUILDS`],
 /// loaded as `build.rs` loads it (with its build's options), for tools
 /// and tests that look at the intermediate stages. An error line too when
 /// the list has no such grammar.
@@ -63,7 +63,7 @@ pub struct Output {
 /// assert!(uriscan_codegen::load_build(&dir, "nope.tags").is_err());
 /// ```
 pub fn load_build(dir: &Path, tags_name: &str) -> Result<Loaded, Vec<String>> {
-    let build = crate::URISCAN_BUILDS
+    let build = URISCAN_BUILDS
         .iter()
         .find(|b| b.tags == tags_name)
         .ok_or_else(|| vec![format!("{tags_name}: not a grammar of URISCAN_BUILDS")])?;
