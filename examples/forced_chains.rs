@@ -6,8 +6,9 @@
 //! its first entry and counts, per line, the transitions (bytes that leave
 //! their state or apply tag operations; run bytes are not transitions) and
 //! the transitions into forced states, by the byte that enters them:
-//! `%` and the byte after it (a triplet, which the walker already steps
-//! over: in its runs, or two bytes at once from a triplet state),
+//! the bytes of a triplet (into its start state or out of it, as the
+//! generator's plan finds them: the walker steps over them in its runs,
+//! or two bytes at once from a triplet state),
 //! `>= 0x80` (a UTF-8 character, which the runs take whole where the
 //! grammar allows), and any other ASCII byte, the only ones a fold could
 //! remove from the walk.
@@ -23,6 +24,8 @@ fn main() {
     let tags = std::env::var("TAGS").unwrap_or_else(|_| "rfc3986.tags".into());
     let nfas = codegen::load_build(&dir, &tags).unwrap_or_else(|e| panic!("{}", e.join("\n"))).nfas;
     let d = codegen::tdfa::build(&nfas);
+    let plan = codegen::analysis::accel::plan(&d).unwrap_or_else(|e| panic!("{e}"));
+    let triplet_start = |q: usize| plan.field[q] >= plan.triplet_base;
     // One way on: no acceptance, and every live class to the same target
     // with the same operations.
     let forced: Vec<bool> = d
@@ -41,7 +44,6 @@ fn main() {
         for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
             lines += 1;
             let mut s = d.starts[0] as usize;
-            let mut prev = 0;
             for &b in line {
                 let (t, ops) = &d.states[s].trans[d.classes[b as usize] as usize];
                 let t = *t as usize;
@@ -51,7 +53,7 @@ fn main() {
                 if t != s || !ops.is_empty() {
                     trans += 1;
                     if forced[t] {
-                        into[if b == b'%' || prev == b'%' {
+                        into[if triplet_start(t) || triplet_start(s) {
                             0
                         } else if b >= 0x80 {
                             1
@@ -61,7 +63,6 @@ fn main() {
                     }
                 }
                 s = t;
-                prev = b;
             }
         }
         let per = |x: u64| x as f64 / lines.max(1) as f64;
