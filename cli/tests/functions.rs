@@ -63,7 +63,11 @@ fn every_function_equals_the_library() {
             .params
             .iter()
             .filter(|p| !p.optional)
-            .map(|p| if p.kind == ParamKind::Count { "2" } else { "a" })
+            .map(|p| match p.kind {
+                ParamKind::Count => "2",
+                ParamKind::OneOf(names) => names[0],
+                ParamKind::Text | ParamKind::Port => "a",
+            })
             .collect();
         let mut cli = vec!["fn", f.name, "-f", "jsonl", "--echo"];
         for a in &args {

@@ -60,6 +60,14 @@ impl Profile {
     /// Every profile.
     pub const ALL: [Profile; 3] = [Profile::Rfc3986, Profile::Archive, Profile::SafeBrowsing];
 
+    /// The names of [`Profile::ALL`], in its order (the registry's choices
+    /// for `uri_canon`'s profile).
+    ///
+    /// ```
+    /// assert_eq!(uriscan_crawl::Profile::NAMES, ["rfc3986", "archive", "safe-browsing"]);
+    /// ```
+    pub const NAMES: [&'static str; 3] = names_of!(Profile, 3);
+
     /// The profile's name: `"rfc3986"`, `"archive"` or `"safe-browsing"`.
     ///
     /// ```

@@ -171,6 +171,18 @@ pub enum ParamKind {
     Port,
     /// A count, 0 or more.
     Count,
+    /// One of these names (case-sensitive), the first the usual one: what
+    /// the function knows (Spark's `parse_url` parts, `uri_canon`'s
+    /// profiles). Any other string is taken, and gives the answer the
+    /// function gives for an unknown name (NULL), as in the engine it
+    /// comes from.
+    ///
+    /// ```
+    /// use uriscan_crawl::function_set::{find, ParamKind};
+    /// let ParamKind::OneOf(parts) = find("parse_url").unwrap().params[0].kind else { panic!() };
+    /// assert_eq!(parts[0], "HOST");
+    /// ```
+    OneOf(&'static [&'static str]),
 }
 
 /// One argument after the URL.
@@ -291,7 +303,7 @@ impl Function {
         let mut args = Args { values: raw.to_vec(), port: None, count: 0 };
         for (p, v) in self.params.iter().zip(raw) {
             match p.kind {
-                ParamKind::Text => {}
+                ParamKind::Text | ParamKind::OneOf(_) => {}
                 ParamKind::Port => {
                     let port = v.parse::<u16>().map_err(|_| {
                         format!("{}: the {} must be a number from 0 to 65535, not {v:?}", self.name, p.name)
@@ -449,21 +461,20 @@ fn resolve<'a>(base: &'a str, a: &Args<'_>) -> Value<'a> {
     }
 }
 
-/// The profile named `name` (`rfc3986`, `archive`, `safe-browsing`).
+/// The profile named `name`: one of [`Profile::NAMES`], or `safe_browsing`.
 ///
 /// ```
 /// use uriscan_crawl::{function_set::profile, Profile};
 /// assert_eq!(profile("safe_browsing"), Some(Profile::SafeBrowsing));
 /// assert_eq!(profile("x"), None);
+/// assert!(Profile::NAMES.iter().zip(Profile::ALL).all(|(n, p)| profile(n) == Some(p)));
 /// ```
 #[must_use]
 pub fn profile(name: &str) -> Option<Profile> {
-    Some(match name {
-        "rfc3986" => Profile::Rfc3986,
-        "archive" => Profile::Archive,
-        "safe-browsing" | "safe_browsing" => Profile::SafeBrowsing,
-        _ => return None,
-    })
+    match name {
+        "safe_browsing" => Some(Profile::SafeBrowsing),
+        _ => Profile::ALL.into_iter().find(|p| p.name() == name),
+    }
 }
 
 /// `uri_canon(url [, profile])`: null for an unknown profile or where the
@@ -480,10 +491,13 @@ fn canon_of<'a>(u: &'a str, a: &Args<'_>) -> Value<'a> {
 }
 
 const REF: &[Param] = &[Param::text("ref")];
-const PROFILE: &[Param] = &[Param { name: "profile", kind: ParamKind::Text, optional: true, repeated: false }];
+const PROFILE: &[Param] =
+    &[Param { name: "profile", kind: ParamKind::OneOf(&Profile::NAMES), optional: true, repeated: false }];
 const NAME: &[Param] = &[Param::text("name")];
-const PART_KEY: &[Param] =
-    &[Param::text("part"), Param { name: "key", kind: ParamKind::Text, optional: true, repeated: false }];
+const PART_KEY: &[Param] = &[
+    Param { name: "part", kind: ParamKind::OneOf(&spark::Part::NAMES), optional: false, repeated: false },
+    Param { name: "key", kind: ParamKind::Text, optional: true, repeated: false },
+];
 const NAMES: &[Param] = &[Param { name: "name", kind: ParamKind::Text, optional: false, repeated: true }];
 const DEFAULT_PORT: &[Param] = &[Param { name: "default", kind: ParamKind::Port, optional: true, repeated: false }];
 const N: &[Param] = &[Param { name: "n", kind: ParamKind::Count, optional: false, repeated: false }];

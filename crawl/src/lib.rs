@@ -10,6 +10,20 @@
 //! ```
 #![warn(missing_docs)]
 
+/// The names of `$t::ALL`, in its order, as a constant array of `$n`
+/// (for a type whose `const fn name(self)` gives each its name).
+macro_rules! names_of {
+    ($t:ty, $n:expr) => {{
+        let mut names = [""; $n];
+        let mut k = 0;
+        while k < $n {
+            names[k] = <$t>::ALL[k].name();
+            k += 1;
+        }
+        names
+    }};
+}
+
 mod clickhouse_tld;
 mod clickhouse_url;
 mod escapes;

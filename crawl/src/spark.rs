@@ -358,6 +358,39 @@ pub enum Part {
 }
 
 impl Part {
+    /// Every part, in Spark's documentation's order.
+    pub const ALL: [Part; 8] =
+        [Part::Host, Part::Path, Part::Query, Part::Ref, Part::Protocol, Part::File, Part::Authority, Part::UserInfo];
+
+    /// The names of [`Part::ALL`], in its order (the registry's choices for
+    /// `parse_url`'s part: `uriscan_crawl::function_set::ParamKind::OneOf`).
+    ///
+    /// ```
+    /// use uriscan_crawl::spark::Part;
+    /// assert_eq!(Part::NAMES[0], "HOST");
+    /// assert!(Part::NAMES.iter().zip(Part::ALL).all(|(n, p)| Part::from_name(n) == Some(p)));
+    /// ```
+    pub const NAMES: [&'static str; 8] = names_of!(Part, 8);
+
+    /// The name Spark gives the part.
+    ///
+    /// ```
+    /// assert_eq!(uriscan_crawl::spark::Part::UserInfo.name(), "USERINFO");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Part::Host => "HOST",
+            Part::Path => "PATH",
+            Part::Query => "QUERY",
+            Part::Ref => "REF",
+            Part::Protocol => "PROTOCOL",
+            Part::File => "FILE",
+            Part::Authority => "AUTHORITY",
+            Part::UserInfo => "USERINFO",
+        }
+    }
+
     /// The part Spark names `name` (case-sensitive), or `None`: Spark's
     /// `parse_url` gives NULL for any other name.
     ///
@@ -366,17 +399,7 @@ impl Part {
     /// ```
     #[must_use]
     pub fn from_name(name: &str) -> Option<Part> {
-        Some(match name {
-            "HOST" => Part::Host,
-            "PATH" => Part::Path,
-            "QUERY" => Part::Query,
-            "REF" => Part::Ref,
-            "PROTOCOL" => Part::Protocol,
-            "FILE" => Part::File,
-            "AUTHORITY" => Part::Authority,
-            "USERINFO" => Part::UserInfo,
-            _ => return None,
-        })
+        Part::ALL.into_iter().find(|p| p.name() == name)
     }
 
     /// This part of `url` as `parse_url` gives it: `None` for an absent

@@ -116,14 +116,15 @@ impl RegistryFunction {
 }
 
 /// The signature of `f`: a string input, then its arguments; every number
-/// of arguments it takes. Text arguments are strings (`Signature::string`),
+/// of arguments it takes. Text arguments and names are strings (`Signature::string`),
 /// a repeated one (a list) and numbers are any type.
 fn signature(f: &Function) -> Signature {
     let strings = || vec![DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
     let required = f.params.iter().filter(|p| !p.optional).count();
     let forms: Vec<TypeSignature> = (required..=f.params.len())
         .map(|n| {
-            let plain = f.params[..n].iter().all(|p| p.kind == ParamKind::Text && !p.repeated);
+            let plain =
+                f.params[..n].iter().all(|p| matches!(p.kind, ParamKind::Text | ParamKind::OneOf(_)) && !p.repeated);
             match n {
                 0 => TypeSignature::Uniform(1, strings()),
                 _ if plain => TypeSignature::String(n + 1),

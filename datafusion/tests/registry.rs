@@ -76,10 +76,10 @@ async fn every_function_through_sql_answers_as_the_registry() {
             .params
             .iter()
             .filter(|p| !p.optional)
-            .map(|p| match (f.name, p.kind) {
-                ("parse_url" | "try_parse_url", _) => "HOST".into(),
-                (_, ParamKind::Text) => "a".into(),
-                _ => "2".into(),
+            .map(|p| match p.kind {
+                ParamKind::OneOf(names) => names[0].into(),
+                ParamKind::Text => "a".into(),
+                ParamKind::Port | ParamKind::Count => "2".into(),
             })
             .collect();
         let sql_args: String = values.iter().map(|v| format!(", '{v}'")).collect();

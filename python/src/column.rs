@@ -350,8 +350,9 @@ fn registry_arg(v: &Bound<'_, PyAny>) -> PyResult<Arg> {
 }
 
 /// `_functions()`: every function of the registry as a dict (`name`,
-/// `alias`, `family`, `input`, `params`: (name, kind, optional, repeated)
-/// tuples, `result`, `doc`, `signature`): what `uriscan.arrow`, the polars
+/// `alias`, `family`, `input`, `params`: (name, kind, optional, repeated,
+/// names) tuples, `names` the choices of a `one of` kind, `result`, `doc`,
+/// `signature`): what `uriscan.arrow`, the polars
 /// and pandas namespaces and `uriscan.duckdb` derive their lists from.
 /// The parse record ([`PARSE_RECORD`]): each field's name, kind (`bool`,
 /// `text`, `port` or `index`), one-line description and whether it holds a
@@ -382,16 +383,17 @@ fn _functions(py: Python<'_>) -> PyResult<Vec<Bound<'_, pyo3::types::PyDict>>> {
             d.set_item("alias", f.alias())?;
             d.set_item("family", f.family.name())?;
             d.set_item("input", f.input)?;
-            let params: Vec<(&str, &str, bool, bool)> = f
+            let params: Vec<(&str, &str, bool, bool, &[&str])> = f
                 .params
                 .iter()
                 .map(|p| {
-                    let kind = match p.kind {
-                        ParamKind::Text => "text",
-                        ParamKind::Port => "port",
-                        ParamKind::Count => "count",
+                    let (kind, names): (&str, &[&str]) = match p.kind {
+                        ParamKind::Text => ("text", &[]),
+                        ParamKind::Port => ("port", &[]),
+                        ParamKind::Count => ("count", &[]),
+                        ParamKind::OneOf(names) => ("one of", names),
                     };
-                    (p.name, kind, p.optional, p.repeated)
+                    (p.name, kind, p.optional, p.repeated, names)
                 })
                 .collect();
             d.set_item("params", params)?;

@@ -322,7 +322,8 @@ def canon(array: ArrayLike, profile: str = "rfc3986", *, threads: int = 1) -> Un
 #: Every function of the registry: dicts with ``name``, ``alias`` (the
 #: lower-case spelling of a name with capitals, or None), ``family``
 #: (``clickhouse``, ``extra``, ``uri``, ``spark``, ``cc_index``), ``input``,
-#: ``params`` ((name, kind, optional, repeated) tuples), ``result``
+#: ``params`` ((name, kind, optional, repeated, names) tuples: kind
+#: ``text``, ``port``, ``count`` or ``one of`` the names, a list), ``result``
 #: (``string``, ``bytes``, ``port``, ``number``, ``int``, ``bool``, ``list``,
 #: ``struct``, ``columns``), ``doc`` and ``signature``.
 FUNCTIONS: List[dict] = list(_uriscan._functions())
@@ -345,8 +346,9 @@ def function(name: str) -> dict:
 
 def _required_args(f: dict, text: str, repeated: List[str]) -> List[Any]:
     """Values for the required arguments of the registry entry ``f`` (for
-    the tests and ``bench.py``): ``text`` for a text parameter (``HOST``
-    for Spark's part), ``repeated`` for a repeated one, 2 for a number.
+    the tests, ``bench.py`` and ``uriscan.duckdb``): ``text`` for a text
+    parameter, the first of its names for a ``one of`` (``HOST`` for Spark's
+    part), ``repeated`` for a repeated one, 2 for a number.
 
     >>> ua._required_args(ua.function("cutURLParameter"), "a", ["a", "b"])
     [['a', 'b']]
@@ -354,13 +356,15 @@ def _required_args(f: dict, text: str, repeated: List[str]) -> List[Any]:
     ['HOST']
     """
     out: List[Any] = []
-    for _, kind, optional, is_repeated in f["params"]:
+    for _, kind, optional, is_repeated, names in f["params"]:
         if optional:
             break
-        if f["name"] in ("parse_url", "try_parse_url"):
-            out.append("HOST")
+        if is_repeated:
+            out.append(repeated)
+        elif kind == "one of":
+            out.append(names[0])
         else:
-            out.append(repeated if is_repeated else (text if kind == "text" else 2))
+            out.append(text if kind == "text" else 2)
     return out
 
 

@@ -81,22 +81,14 @@ def _signature(f: dict) -> Tuple[List[str], str]:
     """The DuckDB argument and return types of a registry function: its
     input and required arguments (a repeated one as a list)."""
     args = ["VARCHAR"]
-    for _, kind, optional, repeated in f["params"]:
+    for _, kind, optional, repeated, _ in f["params"]:
         if optional:
             break
-        args.append("VARCHAR[]" if repeated else ("INTEGER" if kind != "text" else "VARCHAR"))
-    ret = _duck_type(_ua.call(f["name"], pa.array([], type=pa.string()), *_probe_args(f)).type)
+        args.append("VARCHAR[]" if repeated else ("INTEGER" if kind in ("port", "count") else "VARCHAR"))
+    # Arguments of the right kinds, for learning the result type on no rows.
+    probe = _ua._required_args(f, "a", ["a"])
+    ret = _duck_type(_ua.call(f["name"], pa.array([], type=pa.string()), *probe).type)
     return args, ret
-
-
-def _probe_args(f: dict) -> List[Any]:
-    """Arguments of the right kinds, for learning a result type on no rows."""
-    out: List[Any] = []
-    for _, kind, optional, repeated in f["params"]:
-        if optional:
-            break
-        out.append(["a"] if repeated else ("a" if kind == "text" else 1))
-    return out
 
 
 #: (SQL name, argument types, return type, function) of every function of

@@ -271,6 +271,7 @@ pub fn argument_sets(f: &uriscan_crawl::function_set::Function) -> Vec<Vec<Arg>>
         (_, _, ParamKind::Count) => "2".to_string(),
         (_, _, ParamKind::Port) => "80".to_string(),
         (_, _, ParamKind::Text) => "a".to_string(),
+        (_, _, ParamKind::OneOf(names)) => names[0].to_string(),
     };
     let required: Vec<Arg> =
         f.params.iter().enumerate().filter(|(_, p)| !p.optional).map(|(i, p)| Arg::Scalar(Some(value(p, i)))).collect();
